@@ -1,0 +1,168 @@
+"""`arena play`: run matches locally, drawing the board or a progress bar and a win table."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+import arena.games
+from arena import replay
+from arena.games.base import Game, GameState
+from arena.match.lineup import agents_for
+from arena.match.record import MatchRecord
+from arena.match.referee import StepHook, TimeControl, run_match
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    parser = commands.add_parser("play", help="play matches between bots on this machine")
+    parser.add_argument("game", help="game name, see `arena games`")
+    parser.add_argument("bots", nargs="+", help="one bot per seat: a built-in name or a .py file")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
+    )
+    parser.add_argument("--replay", metavar="FILE", help="write the (last) game's replay here")
+    parser.add_argument("--quiet", action="store_true", help="do not draw the board")
+    parser.add_argument("--games", type=int, default=1, help="play N games, rotating seats")
+    parser.add_argument("--time", type=float, default=5.0, help="seconds per decision")
+    parser.set_defaults(run=run)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise ValueError(f"option {pair!r} is not KEY=VALUE")
+        options[key] = value
+    return options
+
+
+def run(args: argparse.Namespace) -> int:
+    game = arena.games.get(args.game)
+    options = game.resolve_options(parse_options(args.option))
+    if not game.min_players <= len(args.bots) <= game.max_players:
+        raise ValueError(
+            f"{game.name} takes {game.min_players}–{game.max_players} players, "
+            f"got {len(args.bots)} bots"
+        )
+    if args.games < 1:
+        raise ValueError("--games must be at least 1")
+    console = Console()
+    time_control = TimeControl(per_decision=args.time, bank=args.time * 10)
+    if args.games == 1:
+        draw = None if args.quiet else BoardPrinter(game, console, args.bots)
+        record = _play(game, args.bots, args.seed, options, time_control, draw)
+        records = [(record, list(range(len(args.bots))))]
+    else:
+        records = _series(game, args, options, time_control, console)
+    if args.replay:
+        replay.save(records[-1][0].replay(), args.replay)
+        console.print(f"replay written to {args.replay}")
+    console.print(result_table(args.bots, records))
+    return 0
+
+
+def _play(
+    game: Game,
+    specs: list[str],
+    seed: int,
+    options: dict[str, Any],
+    time_control: TimeControl,
+    on_step: StepHook | None = None,
+) -> MatchRecord:
+    agents = agents_for(game, specs, seed)
+    return run_match(game.name, agents, seed, options, time_control, on_step=on_step)
+
+
+def _series(
+    game: Game,
+    args: argparse.Namespace,
+    options: dict[str, Any],
+    time_control: TimeControl,
+    console: Console,
+) -> list[tuple[MatchRecord, list[int]]]:
+    """Play `--games` games; game i rotates the seats by i so no bot keeps the first move."""
+    n = len(args.bots)
+    records = []
+    columns = (*Progress.get_default_columns()[:2], BarColumn(), MofNCompleteColumn())
+    with Progress(*columns, TimeRemainingColumn(), console=console) as progress:
+        task = progress.add_task(f"{game.title}", total=args.games)
+        for i in range(args.games):
+            order = [(seat + i) % n for seat in range(n)]  # order[seat] = bot index
+            specs = [args.bots[b] for b in order]
+            records.append((_play(game, specs, args.seed + i, options, time_control), order))
+            progress.advance(task)
+    return records
+
+
+@dataclass
+class _Tally:
+    games: int = 0
+    wins: int = 0
+    shared: int = 0
+    ranks: list[int] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    strikes: int = 0
+
+
+def result_table(specs: list[str], records: list[tuple[MatchRecord, list[int]]]) -> Table:
+    """Per bot (by its place on the command line): wins, average rank and score, strikes."""
+    tallies = [_Tally() for _ in specs]
+    for record, order in records:
+        winners = sum(1 for r in record.outcome if r["rank"] == 0)
+        for seat, result in enumerate(record.outcome):
+            tally = tallies[order[seat]]
+            tally.games += 1
+            tally.ranks.append(result["rank"])
+            tally.scores.append(result["score"])
+            tally.strikes += len(record.seats[seat].strikes)
+            if result["rank"] == 0:
+                tally.wins += 1
+                tally.shared += winners > 1
+    title = "Result" if len(records) == 1 else f"Results over {len(records)} games"
+    table = Table(title=title)
+    for column in ("bot", "wins", "shared", "win rate", "avg rank", "avg score", "strikes"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for index, (spec, t) in enumerate(zip(specs, tallies, strict=True)):
+        table.add_row(
+            f"{index + 1}. {spec}",
+            str(t.wins),
+            str(t.shared),
+            f"{t.wins / t.games:.0%}",
+            f"{sum(t.ranks) / t.games + 1:.2f}",
+            f"{sum(t.scores) / t.games:.2f}",
+            str(t.strikes),
+        )
+    return table
+
+
+class BoardPrinter:
+    """Draws the board after every turn, with what was played during it."""
+
+    def __init__(self, game: Game, console: Console, names: list[str]) -> None:
+        self.game = game
+        self.console = console
+        self.names = names
+        self.turn_key: Any = None
+        self.moves: list[str] = []
+
+    def __call__(self, state: GameState, seat: int, code: str, label: str) -> None:
+        self.moves.append(f"  {self.names[seat]} (seat {seat}): {label}  [{code}]")
+        view = state.spectate()
+        key = (view.get("round"), view.get("active"))
+        if key != self.turn_key or state.is_over():
+            self._draw(view)
+        self.turn_key = key
+
+    def _draw(self, view: dict[str, Any]) -> None:
+        if self.moves:
+            self.console.print("\n".join(self.moves), highlight=False, markup=False)
+        self.moves = []
+        board = self.game.render(view) if self.game.render else str(view)
+        self.console.print(board, highlight=False, markup=False)

@@ -1,0 +1,129 @@
+"""The engine contract every game implements (see docs/engine-api.md).
+
+A match is fully determined by (game, options, number of players, seed, actions): all
+chance comes from the `random.Random` the state owns, and every choice a player makes,
+die re-rolls included, is an action.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class IllegalAction(ValueError):
+    """Raised by `GameState.apply` for a code that is not legal now; the state is unchanged."""
+
+
+JSON = dict[str, Any]
+
+
+class GameState(abc.ABC):
+    """One game in progress. Subclasses keep all rules; this class fixes the interface."""
+
+    @abc.abstractmethod
+    def to_move(self) -> int | None:
+        """Seat (0-based) that must decide now, or None once the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self) -> list[str]:
+        """Action codes legal now, in a stable order; never empty before the end."""
+
+    @abc.abstractmethod
+    def describe(self, code: str) -> str:
+        """A one-line English description of an action code in this state."""
+
+    @abc.abstractmethod
+    def apply(self, code: str) -> None:
+        """Play `code`; raise IllegalAction (leaving the state unchanged) if it is not legal."""
+
+    @abc.abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abc.abstractmethod
+    def outcome(self) -> list[JSON]:
+        """Per seat: {"rank": 0 best, ties share a rank, "score": number}."""
+
+    @abc.abstractmethod
+    def observe(self, seat: int) -> JSON:
+        """JSON-able: exactly what `seat` may know."""
+
+    @abc.abstractmethod
+    def spectate(self) -> JSON:
+        """JSON-able: what a spectator or replay viewer may see."""
+
+    @abc.abstractmethod
+    def clone(self) -> GameState: ...
+
+    def public_action(self, code: str, seat: int) -> tuple[str, str]:
+        """The (code, label) of `code`, about to be played, as `seat` may learn of it.
+
+        Games whose actions can carry secrets (a card passed face down) override this.
+        """
+        return code, self.describe(code)
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: its metadata, options and the way to start one."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    #: {option: {"choices": [...], "default": ...}}
+    options: Mapping[str, Mapping[str, Any]]
+    create: Callable[[int, int, dict[str, Any]], GameState]
+    #: Reference bots by name: factories taking a seed.
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: Draws a spectator view for a terminal.
+    render: Callable[[JSON], str] | None = None
+    #: Cooperative games rank players within a shared team result.
+    cooperative: bool = False
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and reject unknown options or values, with a message naming them."""
+        chosen = dict(options or {})
+        unknown = sorted(set(chosen) - set(self.options))
+        if unknown:
+            raise ValueError(
+                f"{self.name}: unknown option {', '.join(unknown)}; "
+                f"known: {', '.join(sorted(self.options)) or 'none'}"
+            )
+        resolved: dict[str, Any] = {}
+        for key, spec in self.options.items():
+            value = chosen.get(key, spec["default"])
+            choices = spec["choices"]
+            if value not in choices:
+                value = _coerce(value, choices)
+            if value not in choices:
+                shown = ", ".join(str(c) for c in choices)
+                raise ValueError(f"{self.name}: option {key}={value!r} is not one of {shown}")
+            resolved[key] = value
+        return resolved
+
+    def new_state(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """Set up a new game; bad input raises ValueError with a clear message."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"{self.name}: players must be an integer, got {players!r}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players}–{self.max_players} players, got {players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"{self.name}: seed must be an integer, got {seed!r}")
+        return self.create(players, seed, self.resolve_options(options))
+
+
+def _coerce(value: Any, choices: list[Any]) -> Any:
+    """Options given as text (CLI, URLs) match their typed choices: "true" -> True, "3" -> 3."""
+    if not isinstance(value, str):
+        return value
+    for choice in choices:
+        if str(choice).lower() == value.lower():
+            return choice
+    return value

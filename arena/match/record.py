@@ -1,0 +1,90 @@
+"""Match records: the replay (a contract) plus timings, strikes and captured stderr."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+REPLAY_FORMAT = "arena-replay/1"
+
+
+@dataclass(frozen=True)
+class Strike:
+    decision: int
+    reason: str
+    detail: str
+
+
+@dataclass
+class SeatReport:
+    name: str
+    strikes: list[Strike] = field(default_factory=list)
+    disqualified: bool = False
+    disqualified_reason: str = ""
+    stderr: str = ""
+    decisions: int = 0
+    time_used_ms: float = 0.0
+
+    def strike_dicts(self) -> list[dict[str, Any]]:
+        return [asdict(s) for s in self.strikes]
+
+
+def final_outcome(engine: list[dict[str, Any]], disqualified: list[bool]) -> list[dict[str, Any]]:
+    """Rank disqualified seats last (sharing that rank), keeping the others' order.
+
+    Ranks stay dense: 0 best, ties share a rank, the next rank follows directly.
+    """
+    kept = sorted({r["rank"] for r, dq in zip(engine, disqualified, strict=True) if not dq})
+    dense = {rank: i for i, rank in enumerate(kept)}
+    last = len(kept)
+    return [
+        {**r, "rank": last if dq else dense[r["rank"]], "disqualified": dq}
+        for r, dq in zip(engine, disqualified, strict=True)
+    ]
+
+
+@dataclass
+class MatchRecord:
+    match_id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    players: list[str]
+    actions: list[str]
+    outcome: list[dict[str, Any]]
+    timings: list[dict[str, Any]]
+    seats: list[SeatReport]
+    time_control: dict[str, Any]
+    started_at: float
+    duration_ms: float
+    arena_version: str
+
+    @property
+    def disqualified(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.disqualified]
+
+    def replay(self) -> dict[str, Any]:
+        """The replay document: enough to re-simulate the match and check its outcome."""
+        return {
+            "format": REPLAY_FORMAT,
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "seed": self.seed,
+            "actions": self.actions,
+            "outcome": self.outcome,
+            "disqualified": self.disqualified,
+            "match_id": self.match_id,
+            "arena_version": self.arena_version,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything: the replay plus per-decision timings and per-seat reports."""
+        return {
+            **self.replay(),
+            "timings": self.timings,
+            "seats": [asdict(s) for s in self.seats],
+            "time_control": self.time_control,
+            "started_at": self.started_at,
+            "duration_ms": self.duration_ms,
+        }

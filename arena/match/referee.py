@@ -1,0 +1,231 @@
+"""The referee runs one match across agents of any kind, with time control and strikes.
+
+A timeout, an illegal action, a crash or a protocol error is a strike: the referee plays a
+seeded fallback action instead, so the match always finishes and its replay stays exact.
+After `max_strikes` strikes, or at once for a fatal error, the seat is disqualified: it is
+played by the fallback to the end and ranked last.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import arena
+import arena.games
+from arena.games.base import GameState
+from arena.match.agents import Agent, AgentError, DecisionRequest
+from arena.match.record import MatchRecord, SeatReport, Strike, final_outcome
+from arena_sdk import Action
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """Per-decision limit plus a bank that absorbs overruns (Fischer-like, no increment)."""
+
+    per_decision: float = 1.0
+    bank: float = 10.0
+    max_strikes: int = 3
+
+    def to_dict(self) -> dict[str, float]:
+        return {
+            "per_decision": self.per_decision,
+            "bank": self.bank,
+            "max_strikes": self.max_strikes,
+        }
+
+
+@dataclass
+class _Seat:
+    agent: Agent
+    bank: float
+    report: SeatReport
+    time_used: float = 0.0
+    decisions: int = 0
+
+
+#: Called after each applied action: (state, seat, code, the code's label before it was played).
+StepHook = Callable[[GameState, int, str, str], None]
+
+
+@dataclass
+class Referee:
+    game_name: str
+    agents: Sequence[Agent]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    time_control: TimeControl = field(default_factory=TimeControl)
+    match_id: str = ""
+    on_step: StepHook | None = None
+    #: Forward each action to the other seats as an event (off for pure speed runs).
+    send_events: bool = True
+
+    def run(self) -> MatchRecord:
+        game = arena.games.get(self.game_name)
+        state = game.new_state(len(self.agents), self.seed, self.options)
+        options = game.resolve_options(self.options)
+        fallback = random.Random(f"fallback/{self.seed}")
+        seats = [
+            _Seat(agent, self.time_control.bank, SeatReport(name=agent.name))
+            for agent in self.agents
+        ]
+        header = {
+            "match_id": self.match_id,
+            "game": game.name,
+            "options": options,
+            "players": [s.report.name for s in seats],
+            "seed": self.seed,
+            "time_control": self.time_control.to_dict(),
+        }
+        started = time.time()
+        actions: list[str] = []
+        timings: list[dict[str, Any]] = []
+        try:
+            for index, seat in enumerate(seats):
+                self._guard(seat, -1, lambda s=seat, i=index: s.agent.start({**header, "seat": i}))
+            while not state.is_over():
+                mover = state.to_move()
+                assert mover is not None
+                seat = seats[mover]
+                legal = state.legal_actions()
+                decision = len(actions)
+                took = 0.0
+                code = None
+                if not seat.report.disqualified:
+                    code, took = self._ask(state, mover, seat, legal, decision)
+                source = "bot"
+                if code is None:
+                    code = legal[fallback.randrange(len(legal))]
+                    source = "fallback"
+                seen = self._seen_by(state, seats, mover, code)
+                label = state.describe(code) if self.on_step is not None else ""
+                state.apply(code)
+                actions.append(code)
+                timings.append({"seat": mover, "ms": round(took * 1000, 3), "source": source})
+                self._broadcast(seats, mover, seen)
+                if self.on_step is not None:
+                    self.on_step(state, mover, code, label)
+            outcome = final_outcome(state.outcome(), [s.report.disqualified for s in seats])
+            for index, seat in enumerate(seats):
+                result = {"outcome": outcome, "seat": index, "strikes": seat.report.strike_dicts()}
+                self._guard(seat, len(actions), lambda s=seat, r=result: s.agent.end(r))
+        finally:
+            for seat in seats:
+                seat.agent.close()
+                seat.report.stderr = seat.agent.stderr()
+        for seat in seats:
+            seat.report.time_used_ms = round(seat.time_used * 1000, 3)
+            seat.report.decisions = seat.decisions
+        return MatchRecord(
+            match_id=self.match_id,
+            game=game.name,
+            options=options,
+            seed=self.seed,
+            players=[s.report.name for s in seats],
+            actions=actions,
+            outcome=outcome,
+            timings=timings,
+            seats=[s.report for s in seats],
+            time_control=self.time_control.to_dict(),
+            started_at=started,
+            duration_ms=round((time.time() - started) * 1000, 3),
+            arena_version=arena.__version__,
+        )
+
+    def _ask(
+        self, state: GameState, mover: int, seat: _Seat, legal: list[str], decision: int
+    ) -> tuple[str | None, float]:
+        """Ask the seat's agent; return (its legal code or None after a strike, time taken)."""
+        tc = self.time_control
+        request = DecisionRequest(
+            request_id=decision,
+            view=state.observe(mover),
+            legal=[Action(code, state.describe(code)) for code in legal],
+            per_decision=tc.per_decision,
+            bank=seat.bank,
+        )
+        allowed = tc.per_decision + seat.bank
+        t0 = time.perf_counter()
+        try:
+            code: str | None = seat.agent.decide(request, allowed)
+        except AgentError as exc:
+            took = time.perf_counter() - t0
+            self._charge(seat, took)
+            self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
+            return None, took
+        took = time.perf_counter() - t0
+        seat.decisions += 1
+        self._charge(seat, took)
+        if took > allowed:
+            self._strike(seat, decision, "timeout", f"answered after {took:.3f}s of {allowed:.3f}s")
+            return None, took
+        if code not in legal:
+            self._strike(seat, decision, "illegal", f"illegal action {code!r}")
+            return None, took
+        return code, took
+
+    def _charge(self, seat: _Seat, took: float) -> None:
+        seat.time_used += took
+        overrun = took - self.time_control.per_decision
+        if overrun > 0:
+            seat.bank = max(0.0, seat.bank - overrun)
+
+    def _strike(
+        self, seat: _Seat, decision: int, reason: str, detail: str, fatal: bool = False
+    ) -> None:
+        report = seat.report
+        report.strikes.append(Strike(decision=decision, reason=reason, detail=detail[:500]))
+        if report.disqualified:
+            return
+        if fatal or len(report.strikes) >= self.time_control.max_strikes:
+            report.disqualified = True
+            report.disqualified_reason = (
+                f"{reason}: {detail[:200]}" if fatal else f"{len(report.strikes)} strikes"
+            )
+
+    def _guard(self, seat: _Seat, decision: int, call: Callable[[], None]) -> None:
+        """Run a notification; an agent that fails it is struck like any other failure."""
+        if seat.report.disqualified:
+            return
+        try:
+            call()
+        except AgentError as exc:
+            self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
+        except Exception as exc:  # a bot's bug in a hook is its own strike
+            self._strike(seat, decision, "error", f"{type(exc).__name__}: {exc}")
+
+    def _seen_by(
+        self, state: GameState, seats: list[_Seat], mover: int, code: str
+    ) -> dict[int, tuple[str, str]]:
+        """What each other seat may learn of `code`, computed before it is applied."""
+        if not self.send_events:
+            return {}
+        return {
+            index: state.public_action(code, index)
+            for index, seat in enumerate(seats)
+            if index != mover and not seat.report.disqualified
+        }
+
+    def _broadcast(
+        self, seats: list[_Seat], mover: int, seen: dict[int, tuple[str, str]]
+    ) -> None:
+        for index, (code, label) in seen.items():
+            event = {"seat": mover, "code": code, "label": label}
+            self._guard(seats[index], -1, lambda s=seats[index], e=event: s.agent.event(e))
+
+
+def run_match(
+    game: str,
+    agents: Sequence[Agent],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    time_control: TimeControl | None = None,
+    **kwargs: Any,
+) -> MatchRecord:
+    """Play one match to the end and return its record."""
+    return Referee(
+        game, agents, seed, dict(options or {}), time_control or TimeControl(), **kwargs
+    ).run()

@@ -1,0 +1,79 @@
+"""Engine speed: decisions and games per second of uniformly random play, per game.
+
+Run with `make bench-engine` (or `make bench`). Prints a table; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from rich.console import Console
+from rich.table import Table
+
+import arena.games
+
+
+def random_game(name: str, players: int, seed: int, options: dict) -> tuple[int, float]:
+    """Play one game at random; return (decisions, seconds)."""
+    game = arena.games.get(name)
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    state = game.new_state(players, seed, options)
+    decisions = 0
+    while not state.is_over():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions, time.perf_counter() - t0
+
+
+def configurations(name: str) -> list[tuple[int, dict]]:
+    """The player counts and variants worth timing: each choice of each option once."""
+    game = arena.games.get(name)
+    counts = sorted({game.min_players, min(4, game.max_players), game.max_players})
+    configs: list[tuple[int, dict]] = [(n, {}) for n in counts]
+    for key, spec in game.options.items():
+        for choice in spec["choices"]:
+            if choice == spec["default"] or isinstance(choice, int) and not isinstance(choice, bool):
+                continue
+            n = min(4, game.max_players)
+            try:
+                game.new_state(n, 0, {key: choice})
+            except ValueError:
+                continue
+            configs.append((n, {key: choice}))
+    return configs
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    parser.add_argument("games", nargs="*", default=arena.games.names())
+    args = parser.parse_args()
+    table = Table(title="Random play, one core")
+    for column in ("game", "players", "options", "games", "decisions/game", "decisions/s", "games/s"):
+        table.add_column(column, justify="left" if column in ("game", "options") else "right")
+    for name in args.games:
+        for players, options in configurations(name):
+            seed, decisions, elapsed, per_game = 0, 0, 0.0, []
+            while elapsed < args.seconds:
+                d, t = random_game(name, players, seed, options)
+                decisions, elapsed, seed = decisions + d, elapsed + t, seed + 1
+                per_game.append(d)
+            table.add_row(
+                name,
+                str(players),
+                ", ".join(f"{k}={v}" for k, v in options.items()) or "defaults",
+                str(seed),
+                f"{statistics.mean(per_game):.0f}",
+                f"{decisions / elapsed:,.0f}",
+                f"{seed / elapsed:,.1f}",
+            )
+    Console().print(table)
+
+
+if __name__ == "__main__":
+    main()
