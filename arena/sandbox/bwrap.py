@@ -1,0 +1,88 @@
+"""The bubblewrap command line: what a bot can see, and who it runs as.
+
+Inside, the bot is uid/gid 65534 in its own user namespace with no capabilities, no
+network (only a loopback that is down), its own PID, IPC and UTS namespaces, and a root
+that is an empty read-only tmpfs holding:
+
+- /usr and the merged-/usr symlinks (/bin, /lib ...), read-only;
+- a handful of files from /etc (dynamic linker cache, time zone) and nothing else of it;
+- a fresh /proc for its PID namespace and a minimal /dev;
+- /tmp: a size-capped private tmpfs, its cwd and HOME;
+- the Python runtime, the bot's files and the referee's socket directory, read-only and
+  at their host paths (see runtime.py for why).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+SANDBOX_UID = 65534
+SANDBOX_GID = 65534
+HOSTNAME = "arena-bot"
+WORK_DIR = "/tmp"
+
+#: Top-level system directories: bound read-only, or recreated as symlinks on merged-/usr.
+SYSTEM_TREE: tuple[str, ...] = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+#: The only parts of /etc a Python bot needs; no account, host or network configuration.
+ETC_FILES: tuple[str, ...] = (
+    "/etc/ld.so.cache",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d",
+    "/etc/localtime",
+)
+
+NAMESPACE_ARGS: tuple[str, ...] = (
+    "--unshare-user",
+    "--uid",
+    str(SANDBOX_UID),
+    "--gid",
+    str(SANDBOX_GID),
+    "--unshare-pid",
+    "--unshare-net",
+    "--unshare-ipc",
+    "--unshare-uts",
+    "--unshare-cgroup-try",
+    "--hostname",
+    HOSTNAME,
+    # No nested user namespaces: they would hand the bot capabilities over its own mounts
+    # and open a large kernel surface.
+    "--disable-userns",
+    "--cap-drop",
+    "ALL",
+    "--die-with-parent",
+    # A fresh session: the bot cannot push input into a terminal (TIOCSTI).
+    "--new-session",
+)
+
+
+def bwrap_argv(
+    bwrap: str,
+    command: Sequence[str],
+    *,
+    ro_binds: Sequence[str] = (),
+    tmpfs_size: int,
+) -> list[str]:
+    """Full argv running `command` under bubblewrap, with `ro_binds` at their host paths."""
+    argv = [bwrap, *NAMESPACE_ARGS]
+    argv += _system_args()
+    for path in ETC_FILES:
+        argv += ["--ro-bind-try", path, path]
+    argv += ["--proc", "/proc", "--dev", "/dev"]
+    argv += ["--size", str(tmpfs_size), "--tmpfs", WORK_DIR]
+    # After the tmpfs, so that binds below /tmp (a test's tmp_path) land on top of it.
+    for path in ro_binds:
+        argv += ["--ro-bind", path, path]
+    argv += ["--remount-ro", "/", "--chdir", WORK_DIR, "--", *command]
+    return argv
+
+
+def _system_args() -> list[str]:
+    args: list[str] = []
+    for path in SYSTEM_TREE:
+        if os.path.islink(path):
+            args += ["--symlink", os.readlink(path), path]
+        elif os.path.isdir(path):
+            args += ["--ro-bind", path, path]
+    return args
