@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(abspath $(VENV))/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench install clean
+.PHONY: demo test lint bench install system-deps services proto clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,9 +17,17 @@ install: $(STAMP)
 demo: $(STAMP)
 	$(VENV)/bin/arena play wandering_towers greedy random random random --seed 7
 
-test: $(STAMP)
+test: $(STAMP) system-deps services
 	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+# Debian packages the tests use for real (bubblewrap for the sandbox); idempotent.
+system-deps:
+	@scripts/install-system-deps.sh
+
+# PostgreSQL and Redis for the integration tests, started when not running.
+services:
+	@scripts/start-services.sh
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

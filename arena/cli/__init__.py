@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from arena.cli import games_cmd, play_cmd, replay_cmd
 
 
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arena", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

@@ -1,11 +1,8 @@
-"""`arena games`: what can be played, with player counts and options."""
+"""`arena games`: what can be played, with player counts, options and built-in bots."""
 
 from __future__ import annotations
 
 import argparse
-
-from rich.console import Console
-from rich.table import Table
 
 import arena.games
 
@@ -16,21 +13,12 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    table = Table(title="Games")
-    for column in ("name", "title", "players", "options", "bots"):
-        table.add_column(column)
     for name in arena.games.names():
         game = arena.games.get(name)
-        options = "\n".join(
-            f"{key}={spec['default']} ({'|'.join(str(c) for c in spec['choices'])})"
-            for key, spec in game.options.items()
-        )
-        table.add_row(
-            game.name,
-            game.title,
-            f"{game.min_players}–{game.max_players}",
-            options,
-            ", ".join(game.bots),
-        )
-    Console().print(table)
+        kind = ", cooperative" if game.cooperative else ""
+        print(f"{game.name}  {game.title}  ({game.min_players}–{game.max_players} players{kind})")
+        for key, spec in game.options.items():
+            choices = "|".join(str(c) for c in spec["choices"])
+            print(f"    --option {key}=…   {choices}   (default {spec['default']})")
+        print(f"    built-in bots: {', '.join(game.bots)}")
     return 0

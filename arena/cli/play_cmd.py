@@ -56,7 +56,10 @@ def run(args: argparse.Namespace) -> int:
     console = Console()
     time_control = TimeControl(per_decision=args.time, bank=args.time * 10)
     if args.games == 1:
-        draw = None if args.quiet else BoardPrinter(game, console, args.bots)
+        draw = None
+        if not args.quiet:
+            draw = BoardPrinter(game, console, args.bots)
+            draw.board(game.new_state(len(args.bots), args.seed, options).spectate())
         record = _play(game, args.bots, args.seed, options, time_control, draw)
         records = [(record, list(range(len(args.bots))))]
     else:
@@ -155,14 +158,12 @@ class BoardPrinter:
     def __call__(self, state: GameState, seat: int, code: str, label: str) -> None:
         self.moves.append(f"  {self.names[seat]} (seat {seat}): {label}  [{code}]")
         view = state.spectate()
-        key = (view.get("round"), view.get("active"))
-        if key != self.turn_key or state.is_over():
-            self._draw(view)
-        self.turn_key = key
+        if (view.get("round"), view.get("active")) != self.turn_key or state.is_over():
+            self.board(view)
 
-    def _draw(self, view: dict[str, Any]) -> None:
-        if self.moves:
-            self.console.print("\n".join(self.moves), highlight=False, markup=False)
+    def board(self, view: dict[str, Any]) -> None:
+        """Print the moves since the last drawing, then the board (never re-wrapped)."""
+        lines = [*self.moves, self.game.render(view) if self.game.render else str(view)]
+        self.console.print("\n".join(lines), highlight=False, markup=False, soft_wrap=True)
         self.moves = []
-        board = self.game.render(view) if self.game.render else str(view)
-        self.console.print(board, highlight=False, markup=False)
+        self.turn_key = (view.get("round"), view.get("active"))

@@ -33,9 +33,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run_verify(args: argparse.Namespace) -> int:
     doc = replay.load(args.file)
     replay.verify(doc)
-    ranks = ", ".join(
-        f"{name}: rank {r['rank'] + 1}" for name, r in zip(doc["players"], doc["outcome"], strict=True)
-    )
+    places = zip(doc["players"], doc["outcome"], strict=True)
+    ranks = ", ".join(f"{name}: rank {r['rank'] + 1}" for name, r in places)
     print(f"ok: {len(doc['actions'])} actions reproduce the outcome ({ranks})")
     return 0
 

@@ -1,0 +1,3 @@
+"""Fails before it can even say hello."""
+
+raise RuntimeError("this bot cannot even be imported")
