@@ -81,10 +81,7 @@ def states(doc: dict[str, Any]) -> Iterator[tuple[GameState, str | None, int | N
 
 def verify(doc: dict[str, Any]) -> GameState:
     """Re-simulate; raise ReplayError unless the game ends with exactly the recorded outcome."""
-    state: GameState | None = None
-    for state, _, _ in states(doc):
-        pass
-    assert state is not None
+    *_, (state, _, _) = states(doc)
     if not state.is_over():
         raise ReplayError(f"the game is not over after {len(doc['actions'])} actions")
     players = len(doc["players"])

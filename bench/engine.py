@@ -37,7 +37,8 @@ def configurations(name: str) -> list[tuple[int, dict]]:
     configs: list[tuple[int, dict]] = [(n, {}) for n in counts]
     for key, spec in game.options.items():
         for choice in spec["choices"]:
-            if choice == spec["default"] or isinstance(choice, int) and not isinstance(choice, bool):
+            numeric = isinstance(choice, int) and not isinstance(choice, bool)
+            if choice == spec["default"] or numeric:
                 continue
             n = min(4, game.max_players)
             try:
@@ -54,7 +55,8 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=arena.games.names())
     args = parser.parse_args()
     table = Table(title="Random play, one core")
-    for column in ("game", "players", "options", "games", "decisions/game", "decisions/s", "games/s"):
+    columns = ("game", "players", "options", "games", "decisions/game", "decisions/s", "games/s")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("game", "options") else "right")
     for name in args.games:
         for players, options in configurations(name):

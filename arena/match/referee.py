@@ -209,9 +209,7 @@ class Referee:
             if index != mover and not seat.report.disqualified
         }
 
-    def _broadcast(
-        self, seats: list[_Seat], mover: int, seen: dict[int, tuple[str, str]]
-    ) -> None:
+    def _broadcast(self, seats: list[_Seat], mover: int, seen: dict[int, tuple[str, str]]) -> None:
         for index, (code, label) in seen.items():
             event = {"seat": mover, "code": code, "label": label}
             self._guard(seats[index], -1, lambda s=seats[index], e=event: s.agent.event(e))
