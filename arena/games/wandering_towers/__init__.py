@@ -1,0 +1,33 @@
+"""Wandering Towers (Kramer & Kiesling, 2022): basic game, Master Wizard and team variants.
+
+Rules as implemented: docs/games/wandering-towers.md. Spec: §-numbers in rules.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.games.base import Game
+from arena.games.wandering_towers.bots import GreedyBot, RandomBot
+from arena.games.wandering_towers.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.wandering_towers.render import render
+from arena.games.wandering_towers.rules import WanderingTowersState
+
+
+def create(players: int, seed: int, options: dict[str, Any]) -> WanderingTowersState:
+    """Start a game; `options` are already validated (teams with 4 or 6 players only)."""
+    return WanderingTowersState(players, seed, options)
+
+
+GAME = Game(
+    name="wandering_towers",
+    title="Wandering Towers",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    create=create,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    render=render,
+)
+
+__all__ = ["GAME", "GreedyBot", "RandomBot", "WanderingTowersState", "create"]

@@ -1,0 +1,1 @@
+"""Wandering Towers tests (a package, so basenames like test_setup.py cannot clash)."""
