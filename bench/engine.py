@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 from rich.console import Console
@@ -74,7 +75,7 @@ def main() -> None:
                 f"{decisions / elapsed:,.0f}",
                 f"{seed / elapsed:,.1f}",
             )
-    Console().print(table)
+    Console(width=None if sys.stdout.isatty() else 140).print(table)
 
 
 if __name__ == "__main__":
