@@ -36,5 +36,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/engine.py
 
+# Regenerate the SDK's protobuf/gRPC stubs from proto/ (a test fails when they are stale).
+proto: $(STAMP)
+	$(PY) scripts/gen_proto.py
+
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

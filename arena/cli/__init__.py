@@ -6,7 +6,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from arena.cli import games_cmd, play_cmd, replay_cmd
+from arena.cli import games_cmd, host_cmd, platform_cmd, play_cmd, replay_cmd
+from arena.sandbox.config import SandboxUnavailable
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -15,6 +16,8 @@ def build_parser() -> argparse.ArgumentParser:
     games_cmd.register(commands)
     play_cmd.register(commands)
     replay_cmd.register(commands)
+    host_cmd.register(commands)
+    platform_cmd.register(commands)
     return parser
 
 
@@ -22,7 +25,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args) or 0)
-    except (ValueError, KeyError, OSError) as exc:
+    except (ValueError, KeyError, OSError, SandboxUnavailable) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
         print(f"arena: error: {message}", file=sys.stderr)
         return 2

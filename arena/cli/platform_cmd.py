@@ -284,9 +284,8 @@ def _recover_embedded(data: Path) -> int:
     from webui import queue
     from webui.matches.models import Match
 
-    for folder in ("in",):
-        for message in (data / "broker" / folder).glob("*"):
-            message.unlink(missing_ok=True)
+    for message in (data / "broker" / "in").glob("*"):
+        message.unlink(missing_ok=True)  # resent below; a stale copy would only be a no-op
     Match.objects.filter(status=Match.Status.RUNNING).update(
         status=Match.Status.QUEUED, lease_owner="", lease_expires=None
     )

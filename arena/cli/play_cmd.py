@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -13,7 +14,7 @@ from rich.table import Table
 import arena.games
 from arena import replay
 from arena.games.base import Game, GameState
-from arena.match.lineup import agents_for
+from arena.match.lineup import agents_for, is_file_spec
 from arena.match.record import MatchRecord
 from arena.match.referee import StepHook, TimeControl, run_match
 
@@ -30,6 +31,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--quiet", action="store_true", help="do not draw the board")
     parser.add_argument("--games", type=int, default=1, help="play N games, rotating seats")
     parser.add_argument("--time", type=float, default=5.0, help="seconds per decision")
+    parser.add_argument(
+        "--no-sandbox",
+        dest="sandbox",
+        action="store_false",
+        help="load bot files in this process (only for code you trust)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -60,14 +67,17 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             draw = BoardPrinter(game, console, args.bots)
             draw.board(game.new_state(len(args.bots), args.seed, options).spectate())
-        record = _play(game, args.bots, args.seed, options, time_control, draw)
+        record = _play(game, args.bots, args.seed, options, time_control, args.sandbox, draw)
         records = [(record, list(range(len(args.bots))))]
     else:
         records = _series(game, args, options, time_control, console)
     if args.replay:
         replay.save(records[-1][0].replay(), args.replay)
         console.print(f"replay written to {args.replay}")
-    console.print(result_table(args.bots, records))
+    names = [Path(s).stem if is_file_spec(s) else s for s in args.bots]
+    console.print(result_table(names, records))
+    for line in strike_lines(records):
+        console.print(line, markup=False, highlight=False, soft_wrap=True)
     return 0
 
 
@@ -77,9 +87,10 @@ def _play(
     seed: int,
     options: dict[str, Any],
     time_control: TimeControl,
+    sandbox: bool,
     on_step: StepHook | None = None,
 ) -> MatchRecord:
-    agents = agents_for(game, specs, seed)
+    agents = agents_for(game, specs, seed, sandbox)
     return run_match(game.name, agents, seed, options, time_control, on_step=on_step)
 
 
@@ -99,9 +110,29 @@ def _series(
         for i in range(args.games):
             order = [(seat + i) % n for seat in range(n)]  # order[seat] = bot index
             specs = [args.bots[b] for b in order]
-            records.append((_play(game, specs, args.seed + i, options, time_control), order))
+            record = _play(game, specs, args.seed + i, options, time_control, args.sandbox)
+            records.append((record, order))
             progress.advance(task)
     return records
+
+
+def strike_lines(records: list[tuple[MatchRecord, list[int]]], limit: int = 20) -> list[str]:
+    """What went wrong, per game and seat: strikes and disqualifications, most recent last."""
+    lines = []
+    for game, (record, _) in enumerate(records, 1):
+        for seat, report in enumerate(record.seats):
+            where = f"game {game}, " if len(records) > 1 else ""
+            for strike in report.strikes:
+                lines.append(
+                    f"strike: {where}seat {seat} ({report.name}) at decision {strike.decision}: "
+                    f"{strike.reason}: {strike.detail}"
+                )
+            if report.disqualified:
+                lines.append(
+                    f"disqualified: {where}seat {seat} ({report.name}): "
+                    f"{report.disqualified_reason}"
+                )
+    return lines[-limit:]
 
 
 @dataclass
@@ -114,9 +145,9 @@ class _Tally:
     strikes: int = 0
 
 
-def result_table(specs: list[str], records: list[tuple[MatchRecord, list[int]]]) -> Table:
+def result_table(names: list[str], records: list[tuple[MatchRecord, list[int]]]) -> Table:
     """Per bot (by its place on the command line): wins, average rank and score, strikes."""
-    tallies = [_Tally() for _ in specs]
+    tallies = [_Tally() for _ in names]
     for record, order in records:
         winners = sum(1 for r in record.outcome if r["rank"] == 0)
         for seat, result in enumerate(record.outcome):
@@ -132,9 +163,9 @@ def result_table(specs: list[str], records: list[tuple[MatchRecord, list[int]]])
     table = Table(title=title)
     for column in ("bot", "wins", "shared", "win rate", "avg rank", "avg score", "strikes"):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for index, (spec, t) in enumerate(zip(specs, tallies, strict=True)):
+    for index, (name, t) in enumerate(zip(names, tallies, strict=True)):
         table.add_row(
-            f"{index + 1}. {spec}",
+            f"{index + 1}. {name}",
             str(t.wins),
             str(t.shared),
             f"{t.wins / t.games:.0%}",

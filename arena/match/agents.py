@@ -68,6 +68,10 @@ class Agent(abc.ABC):
     def end(self, result: dict[str, Any]) -> None:
         """The match is over; `result` has the outcome and this seat's strikes."""
 
+    def violations(self) -> list[AgentError]:
+        """Misbehaviour noticed outside an answer (e.g. an output flood); each is a strike."""
+        return []
+
     def close(self) -> None:
         """Release processes, sockets and threads. Safe to call twice."""
 

@@ -8,6 +8,7 @@ played by the fallback to the end and ranked last.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -77,7 +78,6 @@ class Referee:
             "game": game.name,
             "options": options,
             "players": [s.report.name for s in seats],
-            "seed": self.seed,
             "time_control": self.time_control.to_dict(),
         }
         started = time.time()
@@ -111,7 +111,7 @@ class Referee:
             outcome = final_outcome(state.outcome(), [s.report.disqualified for s in seats])
             for index, seat in enumerate(seats):
                 result = {"outcome": outcome, "seat": index, "strikes": seat.report.strike_dicts()}
-                self._guard(seat, len(actions), lambda s=seat, r=result: s.agent.end(r))
+                self._notify_end(seat, result)
         finally:
             for seat in seats:
                 seat.agent.close()
@@ -155,10 +155,14 @@ class Referee:
             took = time.perf_counter() - t0
             self._charge(seat, took)
             self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
+            self._check_violations(seat, decision)
             return None, took
         took = time.perf_counter() - t0
         seat.decisions += 1
         self._charge(seat, took)
+        self._check_violations(seat, decision)
+        if seat.report.disqualified:
+            return None, took
         if took > allowed:
             self._strike(seat, decision, "timeout", f"answered after {took:.3f}s of {allowed:.3f}s")
             return None, took
@@ -166,6 +170,10 @@ class Referee:
             self._strike(seat, decision, "illegal", f"illegal action {code!r}")
             return None, took
         return code, took
+
+    def _check_violations(self, seat: _Seat, decision: int) -> None:
+        for violation in seat.agent.violations():
+            self._strike(seat, decision, violation.reason, str(violation), violation.fatal)
 
     def _charge(self, seat: _Seat, took: float) -> None:
         seat.time_used += took
@@ -185,6 +193,12 @@ class Referee:
             report.disqualified_reason = (
                 f"{reason}: {detail[:200]}" if fatal else f"{len(report.strikes)} strikes"
             )
+            seat.agent.close()  # a disqualified bot's process must not eat the others' CPU
+
+    def _notify_end(self, seat: _Seat, result: dict[str, Any]) -> None:
+        """Every seat hears the result, a disqualified one too; failing now costs nothing."""
+        with contextlib.suppress(Exception):
+            seat.agent.end(result)
 
     def _guard(self, seat: _Seat, decision: int, call: Callable[[], None]) -> None:
         """Run a notification; an agent that fails it is struck like any other failure."""

@@ -1,0 +1,257 @@
+"""The referee's gRPC server: serves arena.v1.Referee to bots, plus health and reflection.
+
+One asyncio gRPC server runs on a background thread (asyncio streams are the fastest
+option measured here, see MEASURED.md), while referees keep their plain, blocking loop:
+each connected bot is a `RemoteAgent` whose messages cross threads through queues.
+One server can host many matches at once; a bot's token picks its match and seat.
+
+    with RefereeServer(unix_socket="/run/arena/ref.sock") as server:
+        match = server.open_match("wandering_towers", 3, match_id="m-42")
+        ...start three bots with match.tokens[seat] and server.address...
+        match.wait_for_seats(10)
+        record = run_match("wandering_towers", match.agents, seed=7)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import os
+import threading
+from collections.abc import Iterable, Mapping
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+import grpc
+from google.protobuf.message import DecodeError
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from arena.match.remote import RemoteAgent, RemoteMatch
+from arena_sdk.proto.arena.v1 import referee_pb2 as pb
+
+SERVICE = pb.DESCRIPTOR.services_by_name["Referee"].full_name  # "arena.v1.Referee"
+_CLOSE = object()  # ends a stream once everything queued before it is written and read
+_CUT = object()  # ends a stream at once: the bot misbehaved
+#: How long a finished stream waits for the bot to close its side. Ending the call first
+#: makes gRPC drop what the bot has not read yet (it sees INTERNAL instead of MatchEnd).
+LINGER_SECONDS = 5.0
+_OPTIONS = [
+    ("grpc.max_receive_message_length", 1 << 20),  # a bot only ever sends small messages
+    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.http2.max_pings_without_data", 0),
+]
+
+
+class _Stream:
+    """A connected bot's outgoing queue; `send` and `close` may be called from any thread."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self.queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    def send(self, message: pb.RefereeMessage) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the bot is gone anyway
+            self._loop.call_soon_threadsafe(self.queue.put_nowait, message)
+
+    def close(self) -> None:
+        self.send(_CLOSE)  # type: ignore[arg-type]
+
+    def cut(self) -> None:
+        self.send(_CUT)  # type: ignore[arg-type]
+
+
+def _digest(token: str) -> bytes:
+    """Tokens are looked up by hash, so lookup time says nothing about their text."""
+    return hashlib.sha256(token.encode()).digest()
+
+
+def _error(code: int, message: str) -> pb.RefereeMessage:
+    return pb.RefereeMessage(error=pb.Error(code=code, message=message))
+
+
+class RefereeServer:
+    """Serves the Referee service on a Unix socket and/or TCP from a background thread."""
+
+    def __init__(
+        self, *, unix_socket: str | os.PathLike[str] | None = None, tcp: str | None = None
+    ) -> None:
+        """`tcp` is "host:port"; port 0 picks a free one (see `addresses`)."""
+        if unix_socket is None and tcp is None:
+            raise ValueError("give a unix_socket path, a tcp host:port, or both")
+        self._unix = Path(unix_socket) if unix_socket is not None else None
+        self._tcp = tcp
+        self.addresses: list[str] = []
+        self._seats: dict[bytes, RemoteAgent] = {}
+        self._seats_lock = threading.Lock()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stopping: asyncio.Event | None = None
+        self._thread: threading.Thread | None = None
+        self._grace = 1.0
+
+    # -- lifecycle --------------------------------------------------------------------
+
+    def start(self) -> RefereeServer:
+        """Bind and serve; returns once the server accepts connections."""
+        ready: Future[list[str]] = Future()
+        self._thread = threading.Thread(
+            target=lambda: asyncio.run(self._serve(ready)), name="arena-grpc", daemon=True
+        )
+        self._thread.start()
+        self.addresses = ready.result(timeout=30)
+        return self
+
+    @property
+    def address(self) -> str:
+        """The first address bots can dial (Unix socket first when there is one)."""
+        return self.addresses[0]
+
+    def stop(self, grace: float = 1.0) -> None:
+        """Stop serving, giving open streams `grace` seconds. Safe to call twice."""
+        loop, stopping, thread = self._loop, self._stopping, self._thread
+        if loop is None or stopping is None or thread is None:
+            return
+        self._grace = grace
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(stopping.set)
+        thread.join(timeout=grace + 5)
+        self._loop = None
+
+    def __enter__(self) -> RefereeServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- matches ----------------------------------------------------------------------
+
+    def open_match(
+        self,
+        game: str,
+        seats: int | Iterable[int],
+        *,
+        match_id: str = "",
+        tokens: Mapping[int, str] | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> RemoteMatch:
+        """Register remote seats (all `seats` if an int); their bots may connect from now on.
+
+        Tokens are generated unless given. `RemoteMatch.close()` unregisters them.
+        """
+        match = RemoteMatch(game, seats, match_id=match_id, tokens=tokens, names=names)
+        with self._seats_lock:
+            digests = {_digest(t): match.agent(seat) for seat, t in match.tokens.items()}
+            clash = digests.keys() & self._seats.keys()
+            if clash or len(digests) != len(match.tokens):
+                raise ValueError("a token is already in use by another seat")
+            self._seats.update(digests)
+        match.on_close = self._forget
+        return match
+
+    def _forget(self, match: RemoteMatch) -> None:
+        with self._seats_lock:
+            for token in match.tokens.values():
+                self._seats.pop(_digest(token), None)
+
+    # -- the event loop thread --------------------------------------------------------
+
+    async def _serve(self, ready: Future[list[str]]) -> None:
+        try:
+            server = grpc.aio.server(options=_OPTIONS)
+            handler = grpc.stream_stream_rpc_method_handler(
+                self._play,
+                request_deserializer=None,  # raw bytes: garbage is the bot's strike, not ours
+                response_serializer=pb.RefereeMessage.SerializeToString,
+            )
+            server.add_generic_rpc_handlers(
+                [grpc.method_handlers_generic_handler(SERVICE, {"Play": handler})]
+            )
+            health_servicer = health.aio.HealthServicer()
+            health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+            reflection.enable_server_reflection(
+                [SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME], server
+            )
+            addresses = []
+            if self._unix is not None:
+                server.add_insecure_port(f"unix:{self._unix}")
+                addresses.append(f"unix:{self._unix}")
+            if self._tcp is not None:
+                port = server.add_insecure_port(self._tcp)
+                host = self._tcp.rsplit(":", 1)[0]
+                addresses.append(f"{host}:{port}")
+            await server.start()
+            for service in ("", SERVICE):
+                await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+            self._loop = asyncio.get_running_loop()
+            self._stopping = asyncio.Event()
+        except Exception as exc:  # reported by start(), in the caller's thread
+            ready.set_exception(exc)
+            return
+        ready.set_result(addresses)
+        await self._stopping.wait()
+        await health_servicer.enter_graceful_shutdown()
+        await server.stop(self._grace)
+
+    async def _play(self, requests: Any, context: grpc.aio.ServicerContext) -> None:
+        """One bot's stream: hello, then the agent's messages out and the bot's in."""
+        raw = await context.read()
+        if raw is grpc.aio.EOF:
+            return
+        first = _parse(raw)
+        if first is None or first.WhichOneof("payload") != "hello":
+            await self._refuse(context, pb.ERROR_CODE_PROTOCOL, "the first message must be hello")
+            return
+        with self._seats_lock:
+            agent = self._seats.get(_digest(first.hello.token))
+        if agent is None:
+            await self._refuse(context, pb.ERROR_CODE_BAD_TOKEN, "this token opens no seat")
+            return
+        assert self._loop is not None
+        stream = _Stream(self._loop)
+        welcome = pb.Welcome(match_id=agent.match_id, seat=agent.seat)
+        stream.queue.put_nowait(pb.RefereeMessage(welcome=welcome))
+        if not agent.attach(stream, first.hello, peer=context.peer()):
+            await self._refuse(context, pb.ERROR_CODE_SEAT_TAKEN, "this seat was already taken")
+            return
+        reader = asyncio.create_task(self._read(context, agent, stream))
+        try:
+            while (message := await stream.queue.get()) not in (_CLOSE, _CUT):
+                await context.write(message)
+            if message is _CLOSE:
+                await asyncio.wait([reader], timeout=LINGER_SECONDS)
+        finally:
+            reader.cancel()
+            agent.detach("the referee closed the stream")
+
+    async def _refuse(self, context: grpc.aio.ServicerContext, code: int, message: str) -> None:
+        """Send a final error, then let the bot read it before the stream ends."""
+        await context.write(_error(code, message))
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(LINGER_SECONDS):
+                while await context.read() is not grpc.aio.EOF:
+                    pass
+
+    async def _read(
+        self, context: grpc.aio.ServicerContext, agent: RemoteAgent, stream: _Stream
+    ) -> None:
+        reason = "the bot closed its stream"
+        try:
+            while (raw := await context.read()) is not grpc.aio.EOF:
+                agent.receive(_parse(raw), len(raw))
+        except asyncio.CancelledError:
+            reason = "the referee closed the stream"
+            raise
+        except Exception as exc:  # the transport failed: the bot is gone
+            reason = f"connection lost: {exc}"
+        finally:
+            agent.detach(reason)
+            stream.queue.put_nowait(_CLOSE)
+
+
+def _parse(raw: bytes) -> pb.BotMessage | None:
+    try:
+        return pb.BotMessage.FromString(raw)
+    except DecodeError:
+        return None

@@ -1,0 +1,140 @@
+"""Hosted bots: an untrusted bot file runs as a sandboxed process that dials the referee.
+
+Each `SandboxedAgent` serves its seat on a private Unix socket, starts the bot under the
+sandbox with only that socket's folder bound in, and owns the process: a crash is
+explained by how the process ended, and its stderr reaches the match record. Processes
+start as soon as the agents are made, so a table of bots boots in parallel while the
+referee sets up; `start()` then waits for the bot's hello.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from arena.match.agents import Agent, AgentCrashed, AgentError, DecisionRequest
+from arena.match.grpc_server import RefereeServer
+from arena.sandbox import SandboxConfig, SandboxedProcess
+
+#: How long a bot gets to start and say hello: importing grpc takes ~0.1 s here.
+JOIN_SECONDS = 10.0
+
+
+class OutputFlood(AgentError):
+    reason = "output"
+
+
+class ProcessLimit(AgentError):
+    reason = "processes"
+    fatal = True
+
+
+class SandboxedAgent(Agent):
+    """A seat whose bot is a sandboxed process owned by this agent."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        game: str,
+        seat: int,
+        name: str | None = None,
+        seed: int | None = None,
+        config: SandboxConfig | None = None,
+        join_seconds: float = JOIN_SECONDS,
+    ) -> None:
+        path = Path(path).resolve()
+        if not path.is_file():
+            raise ValueError(f"bot file {path} does not exist")
+        self.name = name or path.stem
+        self.join_seconds = join_seconds
+        self._flood_reported = False
+        self._closed = False
+        self._dir = tempfile.mkdtemp(prefix="arena-bot-")  # short: socket paths are limited
+        socket = Path(self._dir, "referee.sock")
+        self._server = RefereeServer(unix_socket=socket).start()
+        try:
+            self._match = self._server.open_match(game, [seat], names={seat: self.name})
+            self.remote = self._match.agent(seat)
+            config = config or SandboxConfig()
+            argv = config.python().argv("-m", "arena_sdk.cli", "run", str(path), "--quiet")
+            if seed is not None:
+                argv += ["--seed", str(seed)]
+            self.process = SandboxedProcess.start(
+                argv,
+                bot_dir=path.parent,
+                socket_dir=self._dir,
+                env={"ARENA_SERVER": f"unix:{socket}", "ARENA_TOKEN": self._match.tokens[seat]},
+                config=config,
+                name=f"seat{seat}-{path.stem}",
+            )
+        except BaseException:
+            self._server.stop(grace=0)
+            shutil.rmtree(self._dir, ignore_errors=True)
+            raise
+
+    def start(self, header: dict[str, Any]) -> None:
+        deadline = time.monotonic() + self.join_seconds
+        while not self.remote.joined and self.process.poll() is None:
+            if time.monotonic() > deadline:
+                break
+            self._match.wait_for_seats(0.01)
+        if not self.remote.joined:
+            raise AgentCrashed(self._why_gone("the bot never connected"))
+        self.remote.start(header)
+
+    def decide(self, request: DecisionRequest, timeout: float) -> str:
+        try:
+            return self.remote.decide(request, timeout)
+        except AgentCrashed as exc:
+            raise AgentCrashed(self._why_gone(str(exc))) from exc
+
+    def event(self, event: dict[str, Any]) -> None:
+        self.remote.event(event)
+
+    def end(self, result: dict[str, Any]) -> None:
+        self.remote.end(result)
+
+    def violations(self) -> list[AgentError]:
+        """Misbehaviour seen outside an answer: a flood of output, a fork bomb."""
+        found: list[AgentError] = []
+        dropped = self.process.dropped_bytes
+        if dropped and not self._flood_reported:
+            self._flood_reported = True
+            found.append(OutputFlood(f"output over the cap: {dropped} bytes dropped"))
+        cgroup = self.process.cgroup
+        if cgroup is not None and cgroup.limit_hits():
+            found.append(ProcessLimit("hit the limit on processes (fork bomb?)"))
+        return found
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._match.close()
+        self.process.wait(timeout=0.5)  # a bot that got MatchEnd leaves by itself
+        self.process.close()
+        self._server.stop(grace=0.2)
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    def stderr(self) -> str:
+        notes = self.remote.stderr()
+        text = self.process.stderr_text()
+        return f"{text}\n{notes}".strip() if notes else text
+
+    def _why_gone(self, detail: str) -> str:
+        if self.process.wait(timeout=0.5) is None:
+            return detail
+        last = self.process.stderr_text().strip().splitlines()[-1:]
+        tail = f": {last[0][:300]}" if last else ""
+        return f"{detail} ({self.process.exit_reason()}){tail}"
+
+
+def sandboxed_agent(
+    path: str | Path, name: str, *, game: str, seat: int, seed: int | None = None
+) -> SandboxedAgent:
+    """The agent for an untrusted bot file in `seat` of a `game` match."""
+    return SandboxedAgent(path, game=game, seat=seat, name=name, seed=seed)

@@ -1,0 +1,194 @@
+"""Helpers for the platform tests: services, subprocess workers, invariants.
+
+(Kept apart from conftest.py: test modules import these by a name no other folder uses.)
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
+REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 13
+REDIS_START = [
+    "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
+    "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
+    "--logfile", "/var/log/redis/ci.log",
+]  # fmt: skip
+GAME = "wandering_towers"
+#: Lease timings short enough for a test to watch a worker die and its match come back.
+TIMINGS = {
+    "ARENA_LEASE_SECONDS": "3",
+    "ARENA_HEARTBEAT_SECONDS": "0.5",
+    "ARENA_SWEEP_SECONDS": "1",
+    "ARENA_SCHEDULE_SECONDS": "1",
+    "ARENA_REDISPATCH_SECONDS": "4",
+    "ARENA_BROKER_VISIBILITY_TIMEOUT": "5",
+    "ARENA_LADDER_DEPTH": "0",
+}
+
+
+def missing(service: str, why: object) -> None:
+    message = f"{service} is not available: {why}"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message + " (CI=true: a missing service is a failure)")
+    pytest.skip(message)
+
+
+def wait_until(predicate: Callable[[], object], timeout: float, what: str, every=0.2) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(every)
+    raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
+
+
+def redis_up() -> bool:
+    try:
+        import redis
+
+        return bool(redis.Redis(REDIS_HOST, REDIS_PORT, socket_timeout=1).ping())
+    except Exception:
+        return False
+
+
+def start_redis() -> None:
+    if redis_up():
+        return
+    Path("/var/lib/redis").mkdir(parents=True, exist_ok=True)
+    Path("/var/log/redis").mkdir(parents=True, exist_ok=True)
+    subprocess.run(REDIS_START, check=True, capture_output=True)
+    wait_until(redis_up, 10, "redis to start")
+
+
+def stop_redis() -> None:
+    subprocess.run(
+        ["redis-cli", "-h", REDIS_HOST, "-p", str(REDIS_PORT), "shutdown", "nosave"],
+        capture_output=True,
+    )
+    wait_until(lambda: not redis_up(), 10, "redis to stop")
+
+
+TABLES = (
+    "ladder_ratinghistory",
+    "ladder_rating",
+    "matches_matchseat",
+    "matches_match",
+    "bots_botversion",
+    "bots_bot",
+    "auth_user",
+)
+
+
+def add_builtin(username: str, name: str, builtin: str, game: str = GAME):
+    """Another active version playing a built-in bot, to widen the ladder's pool."""
+    import hashlib
+
+    from django.contrib.auth import get_user_model
+
+    from webui.bots.models import Bot, BotVersion
+    from webui.ladder.models import Rating
+
+    owner, _ = get_user_model().objects.get_or_create(username=username)
+    bot = Bot.objects.create(owner=owner, name=name, game=game)
+    digest = hashlib.sha256(f"{username}/{name}/{builtin}".encode()).hexdigest()
+    version = BotVersion.objects.create(bot=bot, number=1, builtin=builtin, sha256=digest)
+    version.activate()
+    Rating.for_version(version.pk, game)
+    return version
+
+
+class Processes:
+    """Celery workers and beat as real subprocesses, each in its own process group."""
+
+    def __init__(self, env: dict[str, str], logs: Path) -> None:
+        self.env = env
+        self.logs = logs
+        self.running: dict[str, subprocess.Popen] = {}
+
+    def _start(self, name: str, argv: list[str], ready: str | None) -> subprocess.Popen:
+        log = self.logs / f"{name}.log"
+        with open(log, "ab") as handle:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "celery", *argv],
+                cwd=REPO,
+                env=self.env,
+                stdout=handle,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        self.running[name] = process
+        if ready:
+            wait_until(
+                lambda: ready in log.read_text(errors="replace") or process.poll() is not None,
+                30,
+                f"{name} to start",
+            )
+            assert process.poll() is None, f"{name} died:\n{self.log(name)}"
+        return process
+
+    def worker(self, name: str, app: str = "workers.app") -> subprocess.Popen:
+        argv = ["-A", app, "worker", "-n", f"{name}@%h", "--concurrency", "1"]
+        argv += ["--without-mingle", "--without-gossip", "--without-heartbeat"]
+        argv += ["-Q", "arena.matches,arena.control", "-l", "INFO"]
+        return self._start(name, argv, ready="ready.")
+
+    def beat(self, app: str = "workers.app") -> subprocess.Popen:
+        schedule = self.logs / "celerybeat-schedule"
+        return self._start("beat", ["-A", app, "beat", "-s", str(schedule), "-l", "INFO"], None)
+
+    def kill(self, name: str) -> None:
+        """kill -9 the whole worker: the main process and its pool child."""
+        process = self.running.pop(name)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def log(self, name: str) -> str:
+        path = self.logs / f"{name}.log"
+        return path.read_text(errors="replace")[-5000:] if path.exists() else ""
+
+    def stop_all(self) -> None:
+        for process in self.running.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for name, process in list(self.running.items()):
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+            self.running.pop(name)
+
+
+def settled_invariants() -> None:
+    """Every finished ladder match is recorded exactly once, and ratings replay exactly."""
+    from django.db.models import Count
+
+    from webui.ladder.models import Rating, RatingHistory
+    from webui.ladder.recompute import recompute
+    from webui.matches.models import Match, MatchSeat
+
+    finished = Match.objects.filter(status=Match.Status.FINISHED)
+    seats = MatchSeat.objects.filter(match__in=finished)
+    assert not seats.filter(rank__isnull=True).exists(), (
+        "a finished match has seats without results"
+    )
+    assert RatingHistory.objects.count() == seats.count(), "rating history is not one row per seat"
+    per_match = RatingHistory.objects.values("match").annotate(n=Count("id"))
+    sizes = dict(finished.annotate(n=Count("seats")).values_list("pk", "n"))
+    assert {row["match"]: row["n"] for row in per_match} == sizes
+    for rating in Rating.objects.all():
+        assert rating.games == seats.filter(version_id=rating.version_id).count()
+    report = recompute()
+    assert report.agrees, "\n".join(str(m) for m in report.mismatches)

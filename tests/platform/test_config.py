@@ -1,0 +1,65 @@
+"""ARENA_* variables become Django and Celery settings (pure; no services)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from webui import config
+
+
+def test_the_embedded_default_is_sqlite_with_the_measured_options(tmp_path: Path):
+    db = config.database({}, tmp_path)
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert db["NAME"] == str(tmp_path / "arena.sqlite3")
+    assert db["OPTIONS"] == {
+        "init_command": "PRAGMA journal_mode=WAL;PRAGMA synchronous=NORMAL",
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+
+
+def test_a_postgresql_url_is_parsed():
+    db = config.database(
+        {
+            "ARENA_DATABASE_URL": "postgresql://arena:s%40cret@db.internal:5433/arena?sslmode=require"
+        },
+        Path("/x"),
+    )
+    assert db["ENGINE"] == "django.db.backends.postgresql"
+    assert (db["USER"], db["PASSWORD"], db["HOST"], db["PORT"], db["NAME"]) == (
+        "arena",
+        "s@cret",
+        "db.internal",
+        "5433",
+        "arena",
+    )
+    assert db["OPTIONS"] == {"sslmode": "require"}
+
+
+def test_an_unsupported_database_url_is_refused():
+    with pytest.raises(ValueError, match="unsupported scheme"):
+        config.database({"ARENA_DATABASE_URL": "mysql://x/y"}, Path("/x"))
+
+
+def test_the_embedded_broker_uses_absolute_precreated_folders(tmp_path: Path):
+    url, options = config.broker({}, tmp_path)
+    assert url.startswith("filesystem://")
+    assert options["polling_interval"] == 0.1
+    for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
+        assert Path(options[key]).is_absolute() and Path(options[key]).is_dir()
+
+
+def test_redis_gets_a_short_visibility_timeout():
+    url, options = config.broker({"ARENA_BROKER_URL": "redis://r:6379/0"}, Path("/x"))
+    assert url == "redis://r:6379/0"
+    assert options["visibility_timeout"] == 10
+    assert options["unacked_restore_interval"] == 2
+
+
+def test_production_requires_a_secret_key(tmp_path: Path):
+    with pytest.raises(ValueError, match="ARENA_SECRET_KEY"):
+        config.secret_key({}, tmp_path, production=True)
+    key = config.secret_key({}, tmp_path, production=False)
+    assert key == config.secret_key({}, tmp_path, production=False)

@@ -1,0 +1,85 @@
+"""The embedded default: `arena demo` with no services (SQLite + filesystem broker)."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from platform_support import REPO
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def embedded_env(data: Path) -> dict[str, str]:
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("ARENA_") and k != "DJANGO_SETTINGS_MODULE"
+    }
+    env["ARENA_DATA_DIR"] = str(data)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
+    return env
+
+
+def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path: Path):
+    port = free_port()
+    env = embedded_env(tmp_path / "var")
+    command = ["demo", "--port", str(port), "--every", "1", "--examples", str(tmp_path / "none")]
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "arena.cli.platform_cmd", *command],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 90
+        finished = 0
+        while finished < 5 and time.monotonic() < deadline:
+            line = demo.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+            found = re.search(r"matches finished (\d+)", line)
+            finished = int(found.group(1)) if found else finished
+        output = "".join(lines)
+        assert finished >= 5, output
+        assert "embedded mode" in output
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+            assert "ladder" in page.read().decode()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as health:
+            assert health.status == 200
+        demo.send_signal(signal.SIGINT)
+        rest, _ = demo.communicate(timeout=40)
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+    output += rest
+    assert demo.returncode == 0, output
+    assert "stopped" in output
+    for pid in map(int, re.findall(r"\(pid (\d+),", output)):
+        assert not Path(f"/proc/{pid}").exists(), f"process {pid} still running:\n{output}"
+
+    check = subprocess.run(
+        [sys.executable, "-m", "arena.cli.platform_cmd", "ratings", "recompute"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert "all agree" in check.stdout

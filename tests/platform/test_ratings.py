@@ -1,0 +1,46 @@
+"""OpenSkill Plackett–Luce on ranks: pure functions, no database."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena import ratings
+from arena.ratings import Skill
+
+
+def test_the_winner_gains_and_the_loser_loses():
+    winner, loser = ratings.rate([Skill(), Skill()], [0, 1])
+    assert winner.mu > ratings.DEFAULT_MU > loser.mu
+    assert winner.sigma < ratings.DEFAULT_SIGMA and loser.sigma < ratings.DEFAULT_SIGMA
+
+
+def test_tied_seats_share_a_rank_and_move_together():
+    first, tied_a, tied_b = ratings.rate([Skill()] * 3, [0, 1, 1])
+    assert tied_a == tied_b
+    assert first.mu > tied_a.mu
+
+
+def test_a_disqualified_seat_ranked_last_loses_most():
+    after = ratings.rate([Skill()] * 4, [0, 1, 2, 3])
+    assert after[3].mu == min(s.mu for s in after)
+
+
+def test_display_is_conservative():
+    assert Skill().display == pytest.approx(ratings.DEFAULT_MU - 3 * ratings.DEFAULT_SIGMA)
+
+
+def test_replaying_a_history_equals_rating_match_by_match():
+    history = [(["a", "b", "c"], [0, 1, 2]), (["c", "a"], [0, 1]), (["b", "c"], [0, 0])]
+    table = ratings.replay(history)
+    a, b, c = Skill(), Skill(), Skill()
+    a, b, c = ratings.rate([a, b, c], [0, 1, 2])
+    c, a = ratings.rate([c, a], [0, 1])
+    b, c = ratings.rate([b, c], [0, 0])
+    assert table == {"a": (a, 2, 1), "b": (b, 2, 1), "c": (c, 3, 2)}
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(ValueError):
+        ratings.rate([Skill()], [0])
+    with pytest.raises(ValueError):
+        ratings.rate([Skill(), Skill()], [0])

@@ -1,0 +1,1 @@
+"""Arena's Django project: bots, matches and ladders, stored in SQLite or PostgreSQL."""

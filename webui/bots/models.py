@@ -1,0 +1,128 @@
+"""Bots and their versions. A version's code never changes; its status does.
+
+A version is either a game's built-in reference bot (`builtin` names it: trusted, run in the
+worker's process) or an uploaded file (untrusted: run in the sandbox). Only active versions
+play on the ladder; a newer active version retires the previous one, and history stays.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Q
+from django.utils import timezone
+
+REFERENCE_USER = "reference"
+
+
+def upload_path(version: BotVersion, filename: str) -> str:
+    suffix = filename[filename.index(".") :] if "." in filename else ""
+    return f"bots/{version.bot_id}/v{version.number}-{version.sha256[:12]}{suffix}"
+
+
+class Bot(models.Model):
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="bots")
+    name = models.CharField(max_length=64)
+    game = models.CharField(max_length=64, db_index=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["owner", "name", "game"], name="bot_unique_name"),
+        ]
+        ordering: ClassVar = ["game", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.owner.username}/{self.name} ({self.game})"
+
+    def latest(self) -> BotVersion | None:
+        return self.versions.order_by("-number").first()
+
+
+class BotVersion(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        VALIDATING = "validating"
+        ACTIVE = "active"
+        REJECTED = "rejected"
+        RETIRED = "retired"
+
+    #: Fields that make up the code itself: fixed once the version exists.
+    IMMUTABLE = ("bot_id", "number", "file", "sha256", "builtin")
+
+    bot = models.ForeignKey(Bot, models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    file = models.FileField(upload_to=upload_path, blank=True, max_length=255)
+    sha256 = models.CharField(max_length=64)
+    #: The game's reference bot of that name, run in-process; empty for uploaded code.
+    builtin = models.CharField(max_length=64, blank=True)
+    status = models.CharField(max_length=16, choices=Status, default=Status.PENDING)
+    rejection_reason = models.TextField(blank=True)
+    validation_stderr = models.TextField(blank=True)
+    #: Why validation has not happened yet (the sandbox was unavailable, ...): not the bot's fault.
+    validation_note = models.TextField(blank=True)
+    validation_started = models.DateTimeField(null=True, blank=True)
+    dispatched = models.DateTimeField(null=True, blank=True)
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["bot", "number"], name="version_unique_number"),
+            models.UniqueConstraint(
+                fields=["bot"], condition=Q(status="active"), name="one_active_version_per_bot"
+            ),
+        ]
+        indexes: ClassVar = [models.Index(fields=["status"])]
+        ordering: ClassVar = ["bot", "-number"]
+
+    def __str__(self) -> str:
+        return f"{self.bot.owner.username}/{self.bot.name} v{self.number}"
+
+    @property
+    def game(self) -> str:
+        return self.bot.game
+
+    @property
+    def label(self) -> str:
+        """How the version appears in a match's list of players."""
+        return f"{self.bot.owner.username}/{self.bot.name}@v{self.number}"
+
+    @property
+    def trusted(self) -> bool:
+        return bool(self.builtin)
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            old = type(self).objects.filter(pk=self.pk).values(*self.IMMUTABLE).first()
+            if old is not None:
+                changed = [f for f in self.IMMUTABLE if old[f] != _raw(self, f)]
+                if changed:
+                    raise ValueError(f"a bot version is immutable: cannot change {changed}")
+        super().save(*args, **kwargs)
+
+    def activate(self) -> None:
+        """Put this version on the ladder and retire the bot's previous active version."""
+        with transaction.atomic():
+            BotVersion.objects.filter(bot_id=self.bot_id, status=self.Status.ACTIVE).exclude(
+                pk=self.pk
+            ).update(status=self.Status.RETIRED)
+            BotVersion.objects.filter(pk=self.pk).update(
+                status=self.Status.ACTIVE, rejection_reason="", validation_note=""
+            )
+        self.status = self.Status.ACTIVE
+
+    def reject(self, reason: str, stderr: str = "") -> None:
+        BotVersion.objects.filter(pk=self.pk).update(
+            status=self.Status.REJECTED,
+            rejection_reason=reason[:4000],
+            validation_stderr=stderr[:20000],
+            validation_note="",
+        )
+        self.status = self.Status.REJECTED
+
+
+def _raw(version: BotVersion, field: str):
+    value = getattr(version, field)
+    return value.name if field == "file" else value

@@ -1,0 +1,96 @@
+"""The ladder scheduler: keep each game's queue at a target depth (lineups.py picks who)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+
+from django.conf import settings
+from django.db import transaction
+
+import arena.games
+from webui.bots.models import BotVersion
+from webui.ladder.lineups import Candidate, pick_lineup
+from webui.ladder.models import Rating
+from webui.matches.models import Match, MatchSeat
+
+_LIVE = (Match.Status.QUEUED, Match.Status.RUNNING)
+
+
+def candidates(game: str) -> list[Candidate]:
+    """Active versions of `game` with their rating and games played or scheduled."""
+    versions = list(
+        BotVersion.objects.filter(status=BotVersion.Status.ACTIVE, bot__game=game).values_list(
+            "pk", flat=True
+        )
+    )
+    rated = {
+        r.version_id: r
+        for r in Rating.objects.filter(game=game, version_id__in=versions).only(
+            "version_id", "mu", "games"
+        )
+    }
+    scheduled = Counter(
+        MatchSeat.objects.filter(
+            match__game=game, match__status__in=_LIVE, version_id__in=versions
+        ).values_list("version_id", flat=True)
+    )
+    result = []
+    for version_id in versions:
+        rating = rated.get(version_id)
+        mu = rating.mu if rating else Rating._meta.get_field("mu").default
+        games = (rating.games if rating else 0) + scheduled[version_id]
+        result.append(Candidate(version_id, mu, games))
+    return result
+
+
+def fill_queue(
+    game_name: str, depth: int | None = None, rng: random.Random | None = None
+) -> list[int]:
+    """Create ladder matches until `game_name` has `depth` queued or running; return new ids."""
+    depth = settings.ARENA_LADDER_DEPTH if depth is None else depth
+    game = arena.games.get(game_name)
+    live = Match.objects.filter(game=game_name, kind=Match.Kind.LADDER, status__in=_LIVE).count()
+    if live >= depth:
+        return []
+    rng = rng or random.Random(secrets.randbits(64))
+    pool = candidates(game_name)
+    by_id = {c.version_id: c for c in pool}
+    options = game.resolve_options({})
+    time_control = {
+        "per_decision": settings.ARENA_TIME_PER_DECISION,
+        "bank": settings.ARENA_TIME_BANK,
+        "max_strikes": 3,
+    }
+    created = []
+    with transaction.atomic():
+        for _ in range(depth - live):
+            lineup = pick_lineup(pool, game.min_players, game.max_players, rng)
+            if lineup is None:
+                break
+            match = Match.objects.create(
+                game=game_name,
+                kind=Match.Kind.LADDER,
+                options=options,
+                seed=rng.randrange(2**31),
+                time_control=time_control,
+            )
+            MatchSeat.objects.bulk_create(
+                MatchSeat(match=match, seat=seat, version_id=version_id)
+                for seat, version_id in enumerate(lineup)
+            )
+            for version_id in lineup:
+                by_id[version_id].games += 1
+            created.append(match.pk)
+    return created
+
+
+def games_with_ladders() -> list[str]:
+    """Registered games that have at least one active version."""
+    active = set(
+        BotVersion.objects.filter(status=BotVersion.Status.ACTIVE)
+        .values_list("bot__game", flat=True)
+        .distinct()
+    )
+    return [name for name in arena.games.names() if name in active]

@@ -1,0 +1,106 @@
+"""Ratings per bot version and game, and the history of every change.
+
+A finished ladder match updates its seats' ratings inside the transaction that records it
+(`Rating.apply_match`). The rows are locked in id order so that two matches sharing a bot
+apply one after the other, never both from the same old value; RatingHistory ids follow that
+order, which is how `recompute` replays the ladder exactly.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from django.db import models
+from django.utils import timezone
+
+from arena import ratings
+
+
+class Rating(models.Model):
+    version = models.ForeignKey("bots.BotVersion", models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=64, db_index=True)
+    mu = models.FloatField(default=ratings.DEFAULT_MU)
+    sigma = models.FloatField(default=ratings.DEFAULT_SIGMA)
+    display = models.FloatField(default=ratings.display(ratings.DEFAULT_MU, ratings.DEFAULT_SIGMA))
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    last_played = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["version", "game"], name="rating_unique_per_game"),
+        ]
+        ordering: ClassVar = ["game", "-display"]
+
+    def __str__(self) -> str:
+        return f"{self.version} {self.game}: {self.display:.2f}"
+
+    @property
+    def skill(self) -> ratings.Skill:
+        return ratings.Skill(self.mu, self.sigma)
+
+    @classmethod
+    def for_version(cls, version_id: int, game: str) -> Rating:
+        rating, _ = cls.objects.get_or_create(version_id=version_id, game=game)
+        return rating
+
+    @classmethod
+    def apply_match(cls, match) -> list[RatingHistory]:
+        """Rate a finished match. Call inside the transaction that records its result."""
+        seats = list(match.seats.order_by("seat"))
+        version_ids = [seat.version_id for seat in seats]
+        for version_id in sorted(set(version_ids)):
+            cls.objects.get_or_create(version_id=version_id, game=match.game)
+        locked = {
+            r.version_id: r
+            for r in cls.objects.select_for_update()
+            .filter(game=match.game, version_id__in=version_ids)
+            .order_by("id")
+        }
+        current = [locked[v] for v in version_ids]
+        new = ratings.rate([r.skill for r in current], [seat.rank for seat in seats])
+        now = timezone.now()
+        history = []
+        for seat, rating, skill in zip(seats, current, new, strict=True):
+            history.append(
+                RatingHistory(
+                    rating=rating,
+                    match=match,
+                    mu_before=rating.mu,
+                    sigma_before=rating.sigma,
+                    mu=skill.mu,
+                    sigma=skill.sigma,
+                    rank=seat.rank,
+                )
+            )
+            rating.mu, rating.sigma, rating.display = skill.mu, skill.sigma, skill.display
+            rating.games += 1
+            rating.wins += seat.rank == 0
+            rating.last_played = now
+        cls.objects.bulk_update(current, ["mu", "sigma", "display", "games", "wins", "last_played"])
+        return RatingHistory.objects.bulk_create(history)
+
+
+class RatingHistory(models.Model):
+    rating = models.ForeignKey(Rating, models.CASCADE, related_name="history")
+    match = models.ForeignKey("matches.Match", models.CASCADE, related_name="rating_history")
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    rank = models.PositiveSmallIntegerField()
+    created = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["rating", "match"], name="history_once_per_match"),
+        ]
+        ordering: ClassVar = ["id"]
+        verbose_name_plural = "rating history"
+
+    def __str__(self) -> str:
+        return f"{self.rating.version} after match {self.match_id}: {self.mu:.2f}"
+
+    @property
+    def display(self) -> float:
+        return ratings.display(self.mu, self.sigma)

@@ -1,0 +1,109 @@
+"""Recompute every rating from the match history and compare with the stored ones.
+
+Matches are replayed in the order they were rated (their first RatingHistory id): two
+matches sharing a bot were serialised by row locks, so this is the order that produced the
+stored numbers, and matches sharing no bot commute.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.db.models import F, Min
+
+from arena import ratings
+from webui.ladder.models import Rating
+from webui.matches.models import Match, MatchSeat
+
+TOLERANCE = 1e-9
+
+
+@dataclass
+class Mismatch:
+    version_id: int
+    game: str
+    stored: tuple[float, float, int, int] | None
+    expected: tuple[float, float, int, int]
+
+    def __str__(self) -> str:
+        def show(v: tuple[float, float, int, int] | None) -> str:
+            return (
+                "missing"
+                if v is None
+                else f"mu={v[0]:.6f} sigma={v[1]:.6f} games={v[2]} wins={v[3]}"
+            )
+
+        return (
+            f"version {self.version_id} ({self.game}): stored {show(self.stored)}, "
+            f"recomputed {show(self.expected)}"
+        )
+
+
+@dataclass
+class Report:
+    matches: int = 0
+    ratings: int = 0
+    mismatches: list[Mismatch] = field(default_factory=list)
+
+    @property
+    def agrees(self) -> bool:
+        return not self.mismatches
+
+
+def _history() -> list[tuple[list[tuple[int, str]], list[int]]]:
+    """Finished ladder matches in rating order, as (keys, ranks)."""
+    order = (
+        Match.objects.filter(status=Match.Status.FINISHED, kind=Match.Kind.LADDER)
+        .annotate(first=Min("rating_history__id"))
+        .order_by(F("first").asc(nulls_last=True), "finished", "id")
+        .values_list("pk", "game")
+    )
+    seats: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
+    rows = MatchSeat.objects.filter(
+        match__status=Match.Status.FINISHED, match__kind=Match.Kind.LADDER
+    ).values_list("match_id", "seat", "version_id", "rank")
+    for match_id, seat, version_id, rank in rows:
+        seats[match_id].append((seat, version_id, rank))
+    history = []
+    for match_id, game in order:
+        seated = sorted(seats[match_id])
+        history.append(([(v, game) for _, v, _ in seated], [r for _, _, r in seated]))
+    return history
+
+
+def recompute(fix: bool = False) -> Report:
+    """Replay the ladder; with `fix`, overwrite stored ratings with the replayed ones."""
+    history = _history()
+    table = ratings.replay(history)
+    report = Report(matches=len(history))
+    stored = {(r.version_id, r.game): r for r in Rating.objects.all()}
+    report.ratings = len(stored)
+    for key in sorted(set(stored) | set(table)):
+        skill, games, wins = table.get(key, (ratings.Skill(), 0, 0))
+        expected = (skill.mu, skill.sigma, games, wins)
+        row = stored.get(key)
+        have = None if row is None else (row.mu, row.sigma, row.games, row.wins)
+        if have is None or not _same(have, expected):
+            report.mismatches.append(Mismatch(key[0], key[1], have, expected))
+    if fix and report.mismatches:
+        with transaction.atomic():
+            for m in report.mismatches:
+                mu, sigma, games, wins = m.expected
+                Rating.objects.update_or_create(
+                    version_id=m.version_id,
+                    game=m.game,
+                    defaults={
+                        "mu": mu,
+                        "sigma": sigma,
+                        "display": ratings.display(mu, sigma),
+                        "games": games,
+                        "wins": wins,
+                    },
+                )
+    return report
+
+
+def _same(a: tuple[float, float, int, int], b: tuple[float, float, int, int]) -> bool:
+    return abs(a[0] - b[0]) <= TOLERANCE and abs(a[1] - b[1]) <= TOLERANCE and a[2:] == b[2:]

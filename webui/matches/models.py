@@ -1,0 +1,253 @@
+"""Matches: the row is the truth about a match, whatever the broker delivers.
+
+A match moves queued -> running -> finished | failed. A running match holds a lease
+(owner, heartbeat, expiry); every change of state is a conditional UPDATE on the status and
+the owner, so a worker that lost its lease (declared dead by the sweeper, then re-queued)
+can never record the match a second time. Times come from the database clock, so workers on
+machines with skewed clocks agree on when a lease expired.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any, ClassVar
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F, Q
+from django.db.models.functions import Now
+from django.utils import timezone
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        FINISHED = "finished"
+        FAILED = "failed"
+
+    class Kind(models.TextChoices):
+        LADDER = "ladder"
+        FRIENDLY = "friendly"
+
+    game = models.CharField(max_length=64, db_index=True)
+    kind = models.CharField(max_length=16, choices=Kind, default=Kind.LADDER)
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField()
+    time_control = models.JSONField(default=dict, blank=True)
+    status = models.CharField(max_length=16, choices=Status, default=Status.QUEUED)
+    lease_owner = models.CharField(max_length=128, blank=True)
+    lease_heartbeat = models.DateTimeField(null=True, blank=True)
+    lease_expires = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveIntegerField(default=0)
+    #: The lease owner whose result was recorded (worker name / attempt token).
+    played_by = models.CharField(max_length=128, blank=True)
+    last_error = models.TextField(blank=True)
+    created = models.DateTimeField(default=timezone.now)
+    dispatched = models.DateTimeField(null=True, blank=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    duration_ms = models.FloatField(null=True, blank=True)
+    #: The full record (timings, strikes, stderr) and the replay document, as JSON files.
+    record = models.FileField(upload_to="matches/", blank=True, max_length=255)
+    replay = models.FileField(upload_to="matches/", blank=True, max_length=255)
+    #: Small summary for lists: players and outcome.
+    summary = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        indexes: ClassVar = [
+            models.Index(fields=["status", "game"]),
+            models.Index(fields=["status", "lease_expires"]),
+            models.Index(fields=["-finished"]),
+        ]
+        ordering: ClassVar = ["-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"match {self.pk} ({self.game}, {self.status})"
+
+    # --- the lease ------------------------------------------------------------------------
+
+    @staticmethod
+    def new_owner(worker: str) -> str:
+        """A fresh owner token per attempt: the same worker retrying is a different owner."""
+        return f"{worker[:80]}/{uuid.uuid4().hex[:16]}"
+
+    @classmethod
+    def claim(cls, match_id: int, owner: str) -> bool:
+        """queued -> running under `owner`'s lease; False if anyone else got there first."""
+        lease = settings.ARENA_LEASE
+        return bool(
+            cls.objects.filter(pk=match_id, status=cls.Status.QUEUED).update(
+                status=cls.Status.RUNNING,
+                lease_owner=owner,
+                lease_heartbeat=Now(),
+                lease_expires=Now() + lease,
+                attempts=F("attempts") + 1,
+                started=Now(),
+            )
+        )
+
+    @classmethod
+    def renew(cls, match_id: int, owner: str) -> bool:
+        """The heartbeat: extend the lease; False once it is no longer ours."""
+        return bool(
+            cls.objects.filter(pk=match_id, status=cls.Status.RUNNING, lease_owner=owner).update(
+                lease_heartbeat=Now(), lease_expires=Now() + settings.ARENA_LEASE
+            )
+        )
+
+    @classmethod
+    def release(cls, match_id: int, owner: str, error: str) -> str | None:
+        """Give a match back after an infrastructure failure (never the bots' fault).
+
+        Returns the new status (queued, or failed after too many attempts), or None if the
+        lease was no longer ours.
+        """
+        with transaction.atomic():
+            ours = cls.objects.filter(
+                pk=match_id, status=cls.Status.RUNNING, lease_owner=owner
+            ).select_for_update()
+            match = ours.first()
+            if match is None:
+                return None
+            exhausted = match.attempts >= settings.ARENA_MATCH_MAX_ATTEMPTS
+            status = cls.Status.FAILED if exhausted else cls.Status.QUEUED
+            ours.update(
+                status=status,
+                lease_owner="",
+                lease_expires=None,
+                last_error=error[:4000],
+                finished=Now() if exhausted else None,
+                dispatched=Now(),
+            )
+            return status
+
+    @classmethod
+    def sweep(cls) -> list[int]:
+        """Re-queue matches whose lease expired (their worker died); return their ids.
+
+        A match that has used up its attempts is marked failed instead, with no result
+        for any bot.
+        """
+        requeued = []
+        expired = cls.objects.filter(status=cls.Status.RUNNING, lease_expires__lt=Now())
+        for match in expired.only("pk", "attempts", "lease_owner"):
+            exhausted = match.attempts >= settings.ARENA_MATCH_MAX_ATTEMPTS
+            done = (
+                cls.objects.filter(pk=match.pk, status=cls.Status.RUNNING, lease_expires__lt=Now())
+                .filter(lease_owner=match.lease_owner)
+                .update(
+                    status=cls.Status.FAILED if exhausted else cls.Status.QUEUED,
+                    lease_owner="",
+                    lease_expires=None,
+                    last_error=f"lease of {match.lease_owner} expired: worker lost",
+                    finished=Now() if exhausted else None,
+                    dispatched=Now(),
+                )
+            )
+            if done and not exhausted:
+                requeued.append(match.pk)
+        return requeued
+
+    @classmethod
+    def undelivered(cls, older_than: timedelta) -> list[int]:
+        """Queued matches whose task was sent long ago and never started: send them again."""
+        cutoff = timezone.now() - older_than
+        stale = cls.objects.filter(status=cls.Status.QUEUED).filter(
+            Q(dispatched__lt=cutoff) | Q(dispatched__isnull=True, created__lt=cutoff)
+        )
+        return list(stale.values_list("pk", flat=True)[:1000])
+
+    @classmethod
+    def mark_dispatched(cls, ids: list[int]) -> None:
+        cls.objects.filter(pk__in=ids).update(dispatched=Now())
+
+    # --- the result -----------------------------------------------------------------------
+
+    @classmethod
+    def finish(
+        cls,
+        match_id: int,
+        owner: str,
+        record: dict[str, Any],
+        record_name: str,
+        replay_name: str,
+        on_finished: Callable[[Match], None] | None = None,
+    ) -> bool:
+        """Store the result, seat rows and (via `on_finished`) ratings in ONE transaction.
+
+        The files are already written; this only points at them. Returns False, storing
+        nothing, if the lease is no longer ours: the match belongs to someone else now.
+        """
+        outcome = record["outcome"]
+        with transaction.atomic():
+            won = cls.objects.filter(
+                pk=match_id, status=cls.Status.RUNNING, lease_owner=owner
+            ).update(
+                status=cls.Status.FINISHED,
+                played_by=owner,
+                lease_owner="",
+                lease_expires=None,
+                finished=Now(),
+                duration_ms=record.get("duration_ms"),
+                record=record_name,
+                replay=replay_name,
+                summary={"players": record["players"], "outcome": outcome},
+                last_error="",
+            )
+            if not won:
+                return False
+            match = cls.objects.get(pk=match_id)
+            seats = list(match.seats.order_by("seat"))
+            for seat, result, report in zip(seats, outcome, record["seats"], strict=True):
+                seat.rank = result["rank"]
+                seat.score = result.get("score")
+                seat.disqualified = bool(result.get("disqualified"))
+                seat.strikes = report.get("strikes", [])
+                seat.errors = report.get("disqualified_reason", "")
+                seat.stderr = report.get("stderr", "")[:20000]
+                seat.decisions = report.get("decisions", 0)
+                seat.time_used_ms = report.get("time_used_ms", 0.0)
+            MatchSeat.objects.bulk_update(
+                seats,
+                [
+                    "rank",
+                    "score",
+                    "disqualified",
+                    "strikes",
+                    "errors",
+                    "stderr",
+                    "decisions",
+                    "time_used_ms",
+                ],
+            )
+            if on_finished is not None:
+                on_finished(match)
+        return True
+
+
+class MatchSeat(models.Model):
+    match = models.ForeignKey(Match, models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    version = models.ForeignKey("bots.BotVersion", models.PROTECT, related_name="seats")
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    score = models.FloatField(null=True, blank=True)
+    disqualified = models.BooleanField(default=False)
+    strikes = models.JSONField(default=list, blank=True)
+    #: Why the seat was disqualified, if it was.
+    errors = models.TextField(blank=True)
+    stderr = models.TextField(blank=True)
+    decisions = models.PositiveIntegerField(default=0)
+    time_used_ms = models.FloatField(default=0.0)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["match", "seat"], name="seat_unique_per_match"),
+        ]
+        ordering: ClassVar = ["match", "seat"]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} seat {self.seat}"

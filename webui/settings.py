@@ -1,0 +1,189 @@
+"""Django settings, read from ARENA_* environment variables (see docs/operating.md).
+
+Embedded default (no variables): SQLite and the filesystem broker under ./var.
+Production: ARENA_DATABASE_URL (PostgreSQL), ARENA_BROKER_URL (Redis), ARENA_SECRET_KEY.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from kombu import Exchange, Queue
+
+from webui import config
+
+env = config.environ()
+
+BASE_DIR = Path(__file__).resolve().parent
+ARENA_DATA_DIR = config.data_dir(env)
+ARENA_DATA_DIR.mkdir(parents=True, exist_ok=True)
+#: Production means a database server: then nothing may default silently.
+ARENA_PRODUCTION = bool(env.get("ARENA_DATABASE_URL", "").startswith("postgres"))
+
+SECRET_KEY = config.secret_key(env, ARENA_DATA_DIR, ARENA_PRODUCTION)
+DEBUG = config.flag(env, "ARENA_DEBUG")
+ALLOWED_HOSTS = config.allowed_hosts(env)
+#: Behind a TLS-terminating proxy or ingress: trust its X-Forwarded-Proto, secure cookies.
+ARENA_HTTPS = config.flag(env, "ARENA_HTTPS")
+if ARENA_HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+CSRF_TRUSTED_ORIGINS = [
+    origin.strip() for origin in env.get("ARENA_CSRF_TRUSTED_ORIGINS", "").split(",") if origin
+]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "webui.bots",
+    "webui.matches",
+    "webui.ladder",
+]
+
+MIDDLEWARE = [
+    # First: probes hit /healthz by pod IP, which ALLOWED_HOSTS rightly does not list.
+    "webui.middleware.HealthzMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "webui.urls"
+WSGI_APPLICATION = "webui.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+DATABASES = {"default": config.database(env, ARENA_DATA_DIR)}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = False
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = Path(env.get("ARENA_STATIC_ROOT") or ARENA_DATA_DIR / "static")
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)
+# Without a collectstatic step (the embedded default), serve straight from the apps.
+WHITENOISE_USE_FINDERS = not ARENA_PRODUCTION or DEBUG
+
+# Uploaded bots, match records and replays. Every access goes through Django's storage API,
+# so several machines can share an object store by changing STORAGES only.
+MEDIA_ROOT = ARENA_DATA_DIR / "media"
+MEDIA_URL = "media/"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {
+        "arena": {"handlers": ["console"], "level": env.get("ARENA_LOG_LEVEL", "INFO")},
+    },
+}
+
+# --- The platform -------------------------------------------------------------------------
+
+#: A running match's lease lasts this long unless its worker's heartbeat renews it.
+ARENA_LEASE = timedelta(seconds=config.number(env, "ARENA_LEASE_SECONDS", 60))
+ARENA_HEARTBEAT_SECONDS = config.number(
+    env, "ARENA_HEARTBEAT_SECONDS", ARENA_LEASE.total_seconds() / 3
+)
+#: A queued match whose task was sent this long ago and never started is sent again
+#: (a broker that lost its messages: Redis restarted, a filesystem worker killed).
+ARENA_REDISPATCH_AFTER = timedelta(seconds=config.number(env, "ARENA_REDISPATCH_SECONDS", 120))
+#: Infrastructure failures (not a bot's) before a match is given up as failed.
+ARENA_MATCH_MAX_ATTEMPTS = int(config.number(env, "ARENA_MATCH_MAX_ATTEMPTS", 5))
+#: Matches queued or running per game that the ladder scheduler keeps; 0 stops it.
+ARENA_LADDER_DEPTH = int(config.number(env, "ARENA_LADDER_DEPTH", 8))
+#: A validation match must finish within this time, or it is tried again.
+ARENA_VALIDATION_TIMEOUT = timedelta(
+    seconds=config.number(env, "ARENA_VALIDATION_TIMEOUT_SECONDS", 300)
+)
+ARENA_UPLOAD_MAX_BYTES = int(config.number(env, "ARENA_UPLOAD_MAX_BYTES", 1 << 20))
+#: Seconds per decision and time bank of ladder and validation matches.
+ARENA_TIME_PER_DECISION = config.number(env, "ARENA_TIME_PER_DECISION", 1.0)
+ARENA_TIME_BANK = config.number(env, "ARENA_TIME_BANK", 10.0)
+
+# --- Celery (workers/app.py reads the CELERY_* names) ------------------------------------
+
+CELERY_BROKER_URL, CELERY_BROKER_TRANSPORT_OPTIONS = config.broker(env, ARENA_DATA_DIR)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_TASK_SOFT_TIME_LIMIT = config.number(env, "ARENA_TASK_SOFT_TIME_LIMIT", 900)
+CELERY_TASK_TIME_LIMIT = CELERY_TASK_SOFT_TIME_LIMIT + 60
+# Fail fast when the broker is down: the database is the record, the sweeper resends.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0.2,
+    "interval_step": 0.5,
+    "interval_max": 1,
+}
+CELERY_TASK_DEFAULT_QUEUE = "arena.matches"
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, Exchange(name, type="direct"), routing_key=name)
+    for name in ("arena.matches", "arena.control")
+)
+CELERY_TASK_ROUTES = {
+    "arena.sweep_leases": {"queue": "arena.control"},
+    "arena.schedule_ladder": {"queue": "arena.control"},
+}
+if CELERY_BROKER_URL.startswith("redis"):
+    # With acks late, reserve only the task in hand: others stay free for idle workers.
+    # (Not for the filesystem broker: there it caps throughput, MEASURED.md.)
+    CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+CELERY_BEAT_SCHEDULE_FILENAME = env.get("ARENA_BEAT_SCHEDULE") or str(
+    ARENA_DATA_DIR / "celerybeat-schedule"
+)
+_schedule_every = config.number(env, "ARENA_SCHEDULE_SECONDS", 5)
+_sweep_every = config.number(env, "ARENA_SWEEP_SECONDS", 15)
+CELERY_BEAT_SCHEDULE = {
+    "schedule-ladder": {
+        "task": "arena.schedule_ladder",
+        "schedule": _schedule_every,
+        "options": {"expires": _schedule_every},
+    },
+    "sweep-leases": {
+        "task": "arena.sweep_leases",
+        "schedule": _sweep_every,
+        "options": {"expires": _sweep_every},
+    },
+}

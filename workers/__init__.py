@@ -1,0 +1,1 @@
+"""Celery workers: run matches, validate uploads, keep the ladder busy, sweep dead leases."""

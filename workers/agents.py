@@ -1,0 +1,71 @@
+"""The one place that turns a bot version into an agent for a seat.
+
+Built-in reference bots are platform code: trusted, played in this process. Uploaded code
+is untrusted: it only ever runs through the sandboxed agent (`arena.match.hosted`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import shutil
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from django.core.files.storage import default_storage
+
+import arena.games
+from arena.match.agents import Agent
+from arena.match.lineup import builtin_agent
+from webui.bots.models import BotVersion
+
+
+class AgentUnavailable(RuntimeError):
+    """The platform cannot seat this version now (no sandbox, lost file): not the bot's fault."""
+
+
+def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
+    """An agent for `version` in `seat`, its own randomness derived from `seed`."""
+    if version.builtin:
+        game = arena.games.get(version.bot.game)
+        try:
+            agent = builtin_agent(game, version.builtin, seed)
+        except ValueError as exc:
+            raise AgentUnavailable(str(exc)) from exc
+        agent.name = version.label
+        return agent
+    from arena.match.hosted import sandboxed_agent
+
+    return sandboxed_agent(
+        bot_path(version), version.label, game=version.bot.game, seat=seat, seed=seed
+    )
+
+
+def bot_path(version: BotVersion) -> Path:
+    """The version's entry file, unpacked once per content hash in this machine's cache."""
+    from webui.bots.submission import unpack
+
+    folder = Path(settings.ARENA_DATA_DIR) / "cache" / "bots" / version.sha256
+    marker = folder / ".entry"
+    if marker.exists():
+        return folder / marker.read_text(encoding="utf-8")
+    try:
+        with default_storage.open(version.file.name, "rb") as handle:
+            data = handle.read()
+    except (OSError, ValueError) as exc:
+        raise AgentUnavailable(f"cannot read {version.file.name!r}: {exc}") from exc
+    if hashlib.sha256(data).hexdigest() != version.sha256:
+        raise AgentUnavailable(f"{version.file.name!r} does not match its sha256")
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".unpack-", dir=folder.parent))
+    try:
+        entry = unpack(version.file.name, data, staging / "code")
+        relative = entry.relative_to(staging)
+        (staging / ".entry").write_text(str(relative), encoding="utf-8")
+        # Atomic: of two workers unpacking the same code at once, one rename simply loses.
+        with contextlib.suppress(OSError):
+            staging.rename(folder)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return folder / marker.read_text(encoding="utf-8")
