@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(abspath $(VENV))/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench install system-deps services proto clean
+.PHONY: demo match test lint bench bench-all install system-deps services proto clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,7 +14,12 @@ $(STAMP): pyproject.toml sdk/pyproject.toml
 
 install: $(STAMP)
 
+# The whole platform on the embedded default: SQLite, a local worker, the scheduler, the site.
 demo: $(STAMP)
+	$(VENV)/bin/arena demo
+
+# One 4-player Wandering Towers match between the reference bots, drawn in the terminal.
+match: $(STAMP)
 	$(VENV)/bin/arena play wandering_towers greedy random random random --seed 7
 
 test: $(STAMP) system-deps services
@@ -35,6 +40,11 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/engine.py
+	$(PY) bench/overhead.py
+
+# Also the end-to-end figures that need PostgreSQL and Redis.
+bench-all: bench services
+	$(PY) bench/throughput.py
 
 # Regenerate the SDK's protobuf/gRPC stubs from proto/ (a test fails when they are stale).
 proto: $(STAMP)

@@ -226,13 +226,13 @@ def run_demo(args: argparse.Namespace) -> int:
     say("database ready (migrations applied)")
     new = load_reference_bots()
     say(f"reference bots loaded ({len(new)} new)")
+    if embedded:  # before anything new is queued: recovery empties the broker's inbox
+        recovered = _recover_embedded(data)
+        if recovered:
+            say(f"{recovered} match(es) and upload(s) left over from the last run queued again")
     examples = load_examples(args.examples.resolve())
     if examples:
         say(f"{len(examples)} example bot(s) submitted; they become active once validated")
-    if embedded:
-        recovered = _recover_embedded(data)
-        if recovered:
-            say(f"{recovered} match(es) left over from the last run queued again")
     say(f"{_kick_ladders()} ladder match(es) queued")
     logs = data / "logs"
     logs.mkdir(parents=True, exist_ok=True)
@@ -282,6 +282,7 @@ def _say(message: str) -> None:
 def _recover_embedded(data: Path) -> int:
     """No worker runs before the demo starts one: hand back every lease, resend the queue."""
     from webui import queue
+    from webui.bots.models import BotVersion
     from webui.matches.models import Match
 
     for message in (data / "broker" / "in").glob("*"):
@@ -291,7 +292,13 @@ def _recover_embedded(data: Path) -> int:
     )
     queued = list(Match.objects.filter(status=Match.Status.QUEUED).values_list("pk", flat=True))
     queue.run_matches(queued)
-    return len(queued)
+    validating = (BotVersion.Status.PENDING, BotVersion.Status.VALIDATING)
+    uploads = BotVersion.objects.filter(status__in=validating)
+    uploads.update(status=BotVersion.Status.PENDING)
+    pending = list(uploads.values_list("pk", flat=True))
+    for version_id in pending:
+        queue.validate(version_id)
+    return len(queued) + len(pending)
 
 
 def _kick_ladders() -> int:

@@ -104,7 +104,7 @@ class Referee:
                 label = state.describe(code) if self.on_step is not None else ""
                 state.apply(code)
                 actions.append(code)
-                timings.append({"seat": mover, "ms": round(took * 1000, 3), "source": source})
+                timings.append({"seat": mover, "ms": round(took * 1000, 4), "source": source})
                 self._broadcast(seats, mover, seen)
                 if self.on_step is not None:
                     self.on_step(state, mover, code, label)

@@ -1,0 +1,209 @@
+"""Per-decision overhead of each kind of seat, next to a raw gRPC streaming echo (the floor).
+
+Prints a table; asserts nothing. Every figure is the median over many decisions of a real
+Wandering Towers match, measured by the referee around the agent call (so it includes
+building the view message and the bot turning it back into a dict). The echo sends the
+same-sized TurnRequest bytes through a bare bidirectional stream to another process.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import threading
+import time
+from pathlib import Path
+
+import grpc
+from rich.console import Console
+from rich.table import Table
+
+import arena.games
+from arena.match.agents import InProcessAgent
+from arena.match.grpc_server import RefereeServer
+from arena.match.hosted import SandboxedAgent
+from arena.match.record import MatchRecord
+from arena.match.referee import TimeControl, run_match
+from arena_sdk import Action, Bot, wire
+from arena_sdk.proto.arena.v1 import referee_pb2 as pb
+
+ROOT = Path(__file__).resolve().parent.parent
+POLITE = ROOT / "tests" / "bots" / "polite.py"
+GAME = "wandering_towers"
+TC = TimeControl(per_decision=5.0, bank=30.0)
+
+
+class FirstLegal(Bot):
+    def act(self, view, legal):
+        return legal[0].code
+
+
+def bot_ms(record: MatchRecord, seat: int) -> list[float]:
+    return [t["ms"] for t in record.timings if t["seat"] == seat and t["source"] == "bot"]
+
+
+def sample_turn() -> bytes:
+    """A real mid-game TurnRequest, serialized: what the echo carries each way."""
+    state = arena.games.get(GAME).new_state(4, 3)
+    for _ in range(40):
+        state.apply(state.legal_actions()[0])
+    seat = state.to_move()
+    legal = [Action(c, state.describe(c)) for c in state.legal_actions()]
+    turn = wire.turn_request(1, GAME, state.observe(seat), legal, 5.0, 30.0)
+    return pb.RefereeMessage(turn=turn).SerializeToString()
+
+
+ECHO_CLIENT = textwrap.dedent(
+    """
+    import json, queue, sys, time, grpc
+    address, size, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    outbox = queue.SimpleQueue()
+    def requests():
+        while (item := outbox.get()) is not None:
+            yield item
+    channel = grpc.insecure_channel(address)
+    stream = channel.stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)
+    payload = b"x" * 40
+    samples = []
+    outbox.put(payload)
+    t0 = time.perf_counter()
+    for reply in stream(requests()):
+        t1 = time.perf_counter()
+        samples.append((t1 - t0) * 1000)
+        if len(samples) == rounds:
+            break
+        t0 = time.perf_counter()
+        outbox.put(payload)
+    outbox.put(None)
+    print(json.dumps(samples))
+    """
+)
+
+
+def echo_floor(address_kind: str, rounds: int = 3000) -> list[float]:
+    """Round trips of a bidi stream: server sends a TurnRequest-sized message, client replies."""
+    turn = sample_turn()
+    ready = threading.Event()
+    holder: dict = {}
+
+    async def serve() -> None:
+        server = grpc.aio.server()
+
+        async def echo(requests, context):
+            async for _ in requests:
+                yield turn
+
+        handler = grpc.stream_stream_rpc_method_handler(echo)
+        server.add_generic_rpc_handlers(
+            [grpc.method_handlers_generic_handler("bench.Echo", {"Echo": handler})]
+        )
+        if address_kind == "unix":
+            path = Path(tempfile.mkdtemp(prefix="arena-echo-"), "echo.sock")
+            server.add_insecure_port(f"unix:{path}")
+            holder["address"] = f"unix:{path}"
+        else:
+            port = server.add_insecure_port("127.0.0.1:0")
+            holder["address"] = f"127.0.0.1:{port}"
+        await server.start()
+        holder["stop"] = asyncio.Event()
+        holder["loop"] = asyncio.get_running_loop()
+        ready.set()
+        await holder["stop"].wait()
+        await server.stop(0)
+
+    thread = threading.Thread(target=lambda: asyncio.run(serve()), daemon=True)
+    thread.start()
+    ready.wait(10)
+    out = subprocess.run(
+        [sys.executable, "-c", ECHO_CLIENT, holder["address"], str(len(turn)), str(rounds)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    holder["loop"].call_soon_threadsafe(holder["stop"].set)
+    thread.join(5)
+    import json
+
+    return json.loads(out)[100:]  # drop the warm-up
+
+
+def in_process(seed: int) -> list[float]:
+    agents = [InProcessAgent(FirstLegal(), name="first") for _ in range(2)]
+    return bot_ms(run_match(GAME, agents, seed, time_control=TC), 0)
+
+
+def sandboxed(seed: int) -> list[float]:
+    agents = [
+        SandboxedAgent(POLITE, game=GAME, seat=0),
+        InProcessAgent(FirstLegal(), name="first"),
+    ]
+    return bot_ms(run_match(GAME, agents, seed, time_control=TC), 0)
+
+
+def remote_tcp(seed: int) -> list[float]:
+    with RefereeServer(tcp="127.0.0.1:0") as server, server.open_match(GAME, [0]) as match:
+        bot = subprocess.Popen(
+            [
+                str(Path(sys.executable).with_name("arena-bot")),
+                "run",
+                str(POLITE),
+                "--quiet",
+                "--server",
+                server.address,
+                "--token",
+                match.tokens[0],
+            ],
+        )
+        match.wait_for_seats(10)
+        agents = [match.agent(0), InProcessAgent(FirstLegal(), name="first")]
+        record = run_match(GAME, agents, seed, time_control=TC)
+        bot.wait(10)
+    return bot_ms(record, 0)
+
+
+def start_time(bots: int = 4) -> float:
+    """Seconds from asking for a table of sandboxed bots to the first move played."""
+    first: list[float] = []
+    t0 = time.perf_counter()
+    agents = [SandboxedAgent(POLITE, game=GAME, seat=s) for s in range(bots)]
+
+    def on_step(state, seat, code, label) -> None:
+        if not first:
+            first.append(time.perf_counter() - t0)
+
+    run_match(GAME, agents, 1, time_control=TC, on_step=on_step)
+    return first[0]
+
+
+def main() -> None:
+    table = Table(title="Per-decision cost of each kind of seat, Wandering Towers")
+    for column in ("seat kind", "median ms", "p90 ms", "median vs echo (same transport)"):
+        table.add_column(column, justify="left" if column == "seat kind" else "right")
+
+    def row(name: str, samples: list[float], floor: float | None) -> float:
+        median = statistics.median(samples)
+        p90 = statistics.quantiles(samples, n=10)[-1]
+        ratio = f"{median / floor:.2f}x" if floor else ""
+        table.add_row(name, f"{median:.4f}", f"{p90:.4f}", ratio)
+        return median
+
+    echo_unix = row("raw gRPC echo, Unix socket (floor)", echo_floor("unix"), None)
+    echo_tcp = row("raw gRPC echo, TCP loopback (floor)", echo_floor("tcp"), None)
+    row("in-process bot", [ms for s in range(3) for ms in in_process(s)], None)
+    row("sandboxed bot, Unix socket", [ms for s in range(3) for ms in sandboxed(s)], echo_unix)
+    row("remote bot, TCP loopback", [ms for s in range(3) for ms in remote_tcp(s)], echo_tcp)
+    starts = [start_time() for _ in range(5)]
+    console = Console(width=None if sys.stdout.isatty() else 120)
+    console.print(table)
+    console.print(
+        f"4-bot sandboxed match, start to first move: median {statistics.median(starts):.3f}s "
+        f"(min {min(starts):.3f}s, max {max(starts):.3f}s over {len(starts)})"
+    )
+
+
+if __name__ == "__main__":
+    main()

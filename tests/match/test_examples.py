@@ -1,0 +1,32 @@
+"""Every example bot plays a clean sandboxed match, as a new bot author would first run it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import arena.games
+from arena import replay
+from arena.match.lineup import agents_for
+from arena.match.referee import run_match
+
+EXAMPLES = sorted((Path(__file__).parent.parent.parent / "examples").glob("*/*.py"))
+
+
+def test_there_is_an_example_bot_for_every_game() -> None:
+    assert {path.parent.name for path in EXAMPLES} == set(arena.games.names())
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_an_example_bot_plays_without_strikes_and_beats_random(path: Path) -> None:
+    game = arena.games.get(path.parent.name)
+    players = max(game.min_players, 2)
+    ranks = []
+    for seed in range(2):
+        specs = [str(path), *["random"] * (players - 1)]
+        record = run_match(game.name, agents_for(game, specs, seed), seed)
+        assert record.seats[0].strikes == [], record.seats[0].stderr
+        replay.verify(record.replay())
+        ranks.append(record.outcome[0]["rank"])
+    assert min(ranks) == 0, "an example should at least sometimes win against random bots"
