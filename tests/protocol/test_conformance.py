@@ -74,7 +74,8 @@ CLIENT = textwrap.dedent(
                 seen["end"] = [[o.rank, o.score] for o in end.outcome]
                 seen["strikes"] = len(end.strikes)
                 break
-        outbox.put(None)
+        outbox.put(None)  # end the request stream before the channel closes
+        stream.cancel()
     assert "arena_sdk" not in sys.modules
     print(json.dumps(seen))
     '''
