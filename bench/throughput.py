@@ -114,8 +114,25 @@ def engine_only(versions: list[int], count: int) -> float:
     t0 = time.perf_counter()
     for seed in range(count):
         order = objs if seed % 2 == 0 else objs[::-1]
-        agents = [agent_for_version(v, seed * 1009 + i) for i, v in enumerate(order)]
+        agents = [agent_for_version(v, i, seed * 1009 + i) for i, v in enumerate(order)]
         run_match(GAME, agents, seed, {}, TimeControl())
+    return time.perf_counter() - t0
+
+
+def engine_alone(count: int) -> float:
+    """Seconds for the engine alone to play the same games at random: no bots, no referee."""
+    import random
+
+    import arena.games
+
+    game = arena.games.get(GAME)
+    t0 = time.perf_counter()
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = game.new_state(2, seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
     return time.perf_counter() - t0
 
 
@@ -191,8 +208,10 @@ def main() -> None:
             env = configure(name, Path(tmp))
             versions, kind = lineup()
             rows = []
-            engine = engine_only(versions, args.matches)
-            rows.append(("engine only, one process", "-", engine))
+            engine = engine_alone(args.matches)
+            rows.append(("engine alone, random play, one process", "-", engine))
+            referee = engine_only(versions, args.matches)
+            rows.append(("referee with the same bots, one process", "-", referee))
             for processes in (1, 2):
                 seconds = end_to_end(env, versions, args.matches, processes, Path(tmp))
                 rows.append(("end to end, PG + Redis", str(processes), seconds))
