@@ -6,7 +6,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from arena.cli import games_cmd, host_cmd, platform_cmd, play_cmd, replay_cmd
+from arena.cli import games_cmd, host_cmd, platform_cmd, play_cmd, replay_cmd, tournament_cmd
 from arena.sandbox.config import SandboxUnavailable
 
 
@@ -18,6 +18,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.register(commands)
     host_cmd.register(commands)
     platform_cmd.register(commands)
+    tournament_cmd.register(commands)
     return parser
 
 
