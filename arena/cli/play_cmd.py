@@ -13,7 +13,7 @@ from rich.table import Table
 
 import arena.games
 from arena import replay
-from arena.games.base import Game, GameState
+from arena.games.base import Game, GameState, won
 from arena.match.lineup import agents_for, is_file_spec
 from arena.match.record import MatchRecord
 from arena.match.referee import StepHook, TimeControl, run_match
@@ -149,14 +149,14 @@ def result_table(names: list[str], records: list[tuple[MatchRecord, list[int]]])
     """Per bot (by its place on the command line): wins, average rank and score, strikes."""
     tallies = [_Tally() for _ in names]
     for record, order in records:
-        winners = sum(1 for r in record.outcome if r["rank"] == 0)
+        winners = sum(1 for r in record.outcome if won(r))
         for seat, result in enumerate(record.outcome):
             tally = tallies[order[seat]]
             tally.games += 1
             tally.ranks.append(result["rank"])
             tally.scores.append(result["score"])
             tally.strikes += len(record.seats[seat].strikes)
-            if result["rank"] == 0:
+            if won(result):
                 tally.wins += 1
                 tally.shared += winners > 1
     title = "Result" if len(records) == 1 else f"Results over {len(records)} games"

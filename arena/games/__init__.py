@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import importlib
 
-from arena.games.base import Game, GameState, IllegalAction
+from arena.games.base import Game, GameState, IllegalAction, won
 
-__all__ = ["Game", "GameState", "IllegalAction", "get", "names"]
+__all__ = ["Game", "GameState", "IllegalAction", "get", "names", "won"]
 
 # Each game package exposes `GAME`; importing lazily keeps `arena games` fast.
 _PACKAGES = {
     "wandering_towers": "arena.games.wandering_towers",
+    "castle_panic": "arena.games.castle_panic",
 }
 
 

@@ -65,6 +65,11 @@ class GameState(abc.ABC):
         return code, self.describe(code)
 
 
+def won(result: dict[str, Any]) -> bool:
+    """Did this seat win? Rank 0, unless a cooperative team lost together (all tied at 0)."""
+    return result["rank"] == 0 and result.get("team_won", True) is not False
+
+
 @dataclass(frozen=True)
 class Game:
     """A registered game: its metadata, options and the way to start one."""

@@ -152,3 +152,18 @@ def test_the_record_reproduces_through_its_replay() -> None:
 def test_disqualified_seats_rank_last_and_ranks_stay_dense(engine, dq, expected) -> None:
     outcome = final_outcome([{"rank": r, "score": 0} for r in engine], dq)
     assert [r["rank"] for r in outcome] == expected
+
+
+@pytest.mark.parametrize(
+    ("result", "expected"),
+    [
+        ({"rank": 0, "score": 3}, True),
+        ({"rank": 1, "score": 3}, False),
+        ({"rank": 0, "score": 0, "team_won": False}, False),
+        ({"rank": 0, "score": 1009, "team_won": True}, True),
+    ],
+)
+def test_a_cooperative_team_that_lost_together_did_not_win(result, expected) -> None:
+    from arena.games import won
+
+    assert won(result) is expected

@@ -1,0 +1,35 @@
+"""Castle Panic (1st edition) with the Engines of War expansion: 1-6 players, co-operative,
+with individual trophy scores (the Master Slayer).
+
+Rules as implemented: docs/games/castle-panic.md. Spec: §-numbers in rules.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.games.base import Game
+from arena.games.castle_panic.bots import GreedyBot, RandomBot
+from arena.games.castle_panic.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.castle_panic.render import render
+from arena.games.castle_panic.rules import CastlePanicState
+
+
+def create(players: int, seed: int, options: dict[str, Any]) -> CastlePanicState:
+    """Start a game; `options` are already validated."""
+    return CastlePanicState(players, seed, options)
+
+
+GAME = Game(
+    name="castle_panic",
+    title="Castle Panic: Engines of War",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    create=create,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    render=render,
+    cooperative=True,
+)
+
+__all__ = ["GAME", "CastlePanicState", "GreedyBot", "RandomBot", "create"]
