@@ -8,6 +8,7 @@ set -euo pipefail
 REQUIRED=(
     "bwrap:bubblewrap"   # the bot sandbox (arena/sandbox)
     "prlimit:util-linux" # rlimits for sandboxed bots
+    "chromium:chromium"  # the browser tests (tests/web), driven by Playwright
 )
 
 missing=()

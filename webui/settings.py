@@ -40,15 +40,24 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "webui.accounts",
     "webui.bots",
     "webui.matches",
     "webui.ladder",
+    "webui.api",
+    "webui.tournaments",
 ]
 
 MIDDLEWARE = [
     # First: probes hit /healthz by pod IP, which ALLOWED_HOSTS rightly does not list.
     "webui.middleware.HealthzMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # No inline script anywhere: a bot or user name can never run as code (docs/web.md).
+    "webui.security.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -71,6 +80,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "webui.views.site_context",
             ],
         },
     },
@@ -90,6 +100,8 @@ USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"
+#: The site's own CSS and the replay viewer (viewer/viewer.js, viewer/games/<game>.js).
+STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(env.get("ARENA_STATIC_ROOT") or ARENA_DATA_DIR / "static")
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Without a collectstatic step (the embedded default), serve straight from the apps.
@@ -103,6 +115,13 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "home"
+
+#: Per-process: only running matches' frames are cached here (finished ones go to storage).
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 LOGGING = {
     "version": 1,
@@ -132,9 +151,45 @@ ARENA_VALIDATION_TIMEOUT = timedelta(
     seconds=config.number(env, "ARENA_VALIDATION_TIMEOUT_SECONDS", 300)
 )
 ARENA_UPLOAD_MAX_BYTES = int(config.number(env, "ARENA_UPLOAD_MAX_BYTES", 1 << 20))
+#: New bot versions one user may submit per hour, on the upload page and the API together.
+ARENA_SUBMISSIONS_PER_HOUR = int(config.number(env, "ARENA_SUBMISSIONS_PER_HOUR", 10))
 #: Seconds per decision and time bank of ladder and validation matches.
 ARENA_TIME_PER_DECISION = config.number(env, "ARENA_TIME_PER_DECISION", 1.0)
 ARENA_TIME_BANK = config.number(env, "ARENA_TIME_BANK", 10.0)
+
+# --- The JSON API (webui/api; docs/web.md) -------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_RENDERER_CLASSES": [
+        "rest_framework.renderers.JSONRenderer",
+        "rest_framework.renderers.BrowsableAPIRenderer",
+    ],
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Arena API",
+    "DESCRIPTION": (
+        "Games, ladders, bots, versions and matches of an Arena site, and bot submission. "
+        "Reading needs no account; submitting needs a token (`Authorization: Token ...`) "
+        "from the site's token page. See docs/web.md."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    # Every asset from this site, none from a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    # No validator badge: it would load an image from swagger.io.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+}
 
 # --- Celery (workers/app.py reads the CELERY_* names) ------------------------------------
 
@@ -164,7 +219,11 @@ CELERY_TASK_QUEUES = tuple(
 CELERY_TASK_ROUTES = {
     "arena.sweep_leases": {"queue": "arena.control"},
     "arena.schedule_ladder": {"queue": "arena.control"},
+    "arena.advance_tournament": {"queue": "arena.control"},
+    "arena.advance_tournaments": {"queue": "arena.control"},
 }
+# Task modules besides workers/tasks.py (autodiscovered): tournaments (workers/tournaments.py).
+CELERY_IMPORTS = ("workers.tournaments",)
 if CELERY_BROKER_URL.startswith("redis"):
     # With acks late, reserve only the task in hand: others stay free for idle workers.
     # (Not for the filesystem broker: there it caps throughput, MEASURED.md.)
@@ -183,6 +242,11 @@ CELERY_BEAT_SCHEDULE = {
     },
     "sweep-leases": {
         "task": "arena.sweep_leases",
+        "schedule": _sweep_every,
+        "options": {"expires": _sweep_every},
+    },
+    "advance-tournaments": {
+        "task": "arena.advance_tournaments",
         "schedule": _sweep_every,
         "options": {"expires": _sweep_every},
     },

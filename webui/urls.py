@@ -1,16 +1,37 @@
 from django.contrib import admin
-from django.urls import path
+from django.contrib.auth import views as auth
+from django.templatetags.static import static
+from django.urls import include, path
+from django.views.generic import RedirectView
 
 from webui import views
+from webui.accounts import views as accounts
 from webui.bots import views as bots
+from webui.ladder import views as ladder
 from webui.matches import views as matches
 from webui.middleware import healthz
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", lambda request: healthz(), name="healthz"),
-    path("matches/<int:match_id>/", matches.detail, name="match"),
-    path("matches/<int:match_id>/replay.json", matches.replay, name="match-replay"),
+    path("favicon.ico", RedirectView.as_view(url=static("arena/favicon.svg"))),
+    path("ladder/<str:game>/", ladder.ladder, name="ladder"),
+    path("bots/<int:bot_id>/", bots.bot, name="bot"),
+    path("bots/<int:bot_id>/retire", bots.retire, name="bot-retire"),
     path("versions/<int:version_id>/", bots.version, name="version"),
+    path("upload/", bots.upload, name="upload"),
+    path("matches/", matches.index, name="matches"),
+    path("matches/<int:match_id>/", matches.detail, name="match"),
+    path("matches/<int:match_id>/frames.json", matches.frames_json, name="match-frames"),
+    path("matches/<int:match_id>/live.json", matches.live_json, name="match-live"),
+    path("matches/<int:match_id>/replay.json", matches.replay, name="match-replay"),
+    path("matches/<int:match_id>/log.json", matches.log_json, name="match-log"),
+    path("users/<path:username>/", accounts.user_page, name="user"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("accounts/token/", accounts.token, name="token"),
+    path("api/", include("webui.api.urls")),
+    path("tournaments/", include("webui.tournaments.urls")),
     path("admin/", admin.site.urls),
 ]

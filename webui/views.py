@@ -1,32 +1,71 @@
-"""The front page: every game's ladder and the latest matches. Plain on purpose."""
+"""The front page: the games with their leaders, live matches, and recent results."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Q
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 import arena.games
 from webui.bots.models import BotVersion
 from webui.ladder.models import Rating
-from webui.matches.models import Match
+from webui.matches.models import Match, MatchSeat
+
+SEATS = Prefetch(
+    "seats", queryset=MatchSeat.objects.select_related("version__bot__owner").order_by("seat")
+)
+
+
+def site_context(request: HttpRequest) -> dict[str, Any]:
+    """Every page's navigation: one ladder link per game (no query)."""
+    return {"nav_games": [arena.games.get(name) for name in arena.games.names()]}
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    ladders = []
+    active = dict(
+        BotVersion.objects.filter(status=BotVersion.Status.ACTIVE)
+        .values_list("bot__game")
+        .annotate(n=Count("id"))
+    )
+    played = dict(
+        Match.objects.filter(status=Match.Status.FINISHED)
+        .values_list("game")
+        .annotate(n=Count("id"))
+    )
+    games = []
     for name in arena.games.names():
-        game = arena.games.get(name)
-        rows = (
+        leaders = (
             Rating.objects.filter(game=name, version__status=BotVersion.Status.ACTIVE)
             .select_related("version__bot__owner")
-            .order_by("-display", "id")[:50]
+            .order_by("-display", "id")[:3]
         )
-        ladders.append({"game": game, "ratings": rows})
-    recent = Match.objects.filter(status=Match.Status.FINISHED).order_by("-finished")[:20]
+        games.append(
+            {
+                "game": arena.games.get(name),
+                "leaders": leaders,
+                "bots": active.get(name, 0),
+                "matches": played.get(name, 0),
+            }
+        )
+    live = (
+        Match.objects.filter(status=Match.Status.RUNNING)
+        .order_by("-started")
+        .prefetch_related(SEATS)[:10]
+    )
+    recent = (
+        Match.objects.filter(status=Match.Status.FINISHED)
+        .order_by("-finished")
+        .prefetch_related(SEATS)[:15]
+    )
     counts = Match.objects.aggregate(
         finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
         queued=Count("id", filter=Q(status=Match.Status.QUEUED)),
         running=Count("id", filter=Q(status=Match.Status.RUNNING)),
-        failed=Count("id", filter=Q(status=Match.Status.FAILED)),
     )
-    return render(request, "home.html", {"ladders": ladders, "recent": recent, "counts": counts})
+    return render(
+        request,
+        "home.html",
+        {"games": games, "live": live, "recent": recent, "counts": counts},
+    )

@@ -29,6 +29,7 @@ from webui import queue
 from webui.bots.models import BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
 from webui.ladder.models import Rating
+from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
 from workers import agents as seating
 from workers.heartbeat import Heartbeat
@@ -68,6 +69,7 @@ def play(match_id: int, worker: str) -> str:
                 match.options,
                 TimeControl(**match.time_control) if match.time_control else TimeControl(),
                 match_id=str(match.pk),
+                on_step=LiveRecorder(match_id, owner),  # the match page's live view
             )
     except Exception as exc:  # infrastructure, never a loss for a bot: give it back
         return _give_back(match_id, owner, exc)

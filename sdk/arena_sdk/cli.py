@@ -1,6 +1,8 @@
-"""`arena-bot`: run a bot file against a referee.
+"""`arena-bot`: run a bot file against a referee, or submit it to an Arena site.
 
     arena-bot run mybot.py --server unix:/run/arena/ref.sock --token SECRET
+    arena-bot submit mybot.py --server https://arena.example.org --token TOKEN \
+        --game wandering_towers --name mybot      (see arena_sdk/submit.py)
 
 The server and token may also come from ARENA_SERVER (or ARENA_SOCKET, a socket path, as
 the sandbox sets it) and ARENA_TOKEN, which keeps the token out of process listings.
@@ -16,12 +18,14 @@ import logging
 import os
 import sys
 
-from arena_sdk import __version__
+from arena_sdk import __version__, submit  # submit: the standard library only
 from arena_sdk.loader import BotLoadError, load_bot
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="arena-bot", description="Run an Arena bot.")
+    parser = argparse.ArgumentParser(
+        prog="arena-bot", description="Run an Arena bot, or submit it."
+    )
     parser.add_argument("--version", action="version", version=f"arena-sdk {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="play one match against a referee")
@@ -38,7 +42,12 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--seed", type=int, help="seed for the bot's own random generator")
     run.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS")
     run.add_argument("-q", "--quiet", action="store_true", help="print no result line")
+    submit.add_arguments(
+        commands.add_parser("submit", help="upload a bot to an Arena site (needs an API token)")
+    )
     args = parser.parse_args(argv)
+    if args.command == "submit":
+        return submit.run(args)
     if not args.server or not args.token:
         parser.error("run needs --server and --token (or ARENA_SERVER and ARENA_TOKEN)")
     logging.basicConfig(level=logging.WARNING, format="arena-bot: %(message)s")

@@ -13,35 +13,25 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
+from arena_env import (  # noqa: F401  (re-exported for the platform tests)
+    PG,
+    REDIS_DB,
+    REDIS_HOST,
+    REDIS_PORT,
+    REPO,
+    TABLES,
+    TIMINGS,
+    missing,
+    redis_up,
+)
 
-REPO = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent
-PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
-REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 13
 REDIS_START = [
     "redis-server", "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379",
     "--save", "", "--appendonly", "no", "--dir", "/var/lib/redis",
     "--logfile", "/var/log/redis/ci.log",
 ]  # fmt: skip
 GAME = "wandering_towers"
-#: Lease timings short enough for a test to watch a worker die and its match come back.
-TIMINGS = {
-    "ARENA_LEASE_SECONDS": "3",
-    "ARENA_HEARTBEAT_SECONDS": "0.5",
-    "ARENA_SWEEP_SECONDS": "1",
-    "ARENA_SCHEDULE_SECONDS": "1",
-    "ARENA_REDISPATCH_SECONDS": "4",
-    "ARENA_BROKER_VISIBILITY_TIMEOUT": "5",
-    "ARENA_LADDER_DEPTH": "0",
-}
-
-
-def missing(service: str, why: object) -> None:
-    message = f"{service} is not available: {why}"
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(message + " (CI=true: a missing service is a failure)")
-    pytest.skip(message)
 
 
 def wait_until(predicate: Callable[[], object], timeout: float, what: str, every=0.2) -> None:
@@ -51,15 +41,6 @@ def wait_until(predicate: Callable[[], object], timeout: float, what: str, every
             return
         time.sleep(every)
     raise AssertionError(f"timed out after {timeout:.0f}s waiting for {what}")
-
-
-def redis_up() -> bool:
-    try:
-        import redis
-
-        return bool(redis.Redis(REDIS_HOST, REDIS_PORT, socket_timeout=1).ping())
-    except Exception:
-        return False
 
 
 def start_redis() -> None:
@@ -77,17 +58,6 @@ def stop_redis() -> None:
         capture_output=True,
     )
     wait_until(lambda: not redis_up(), 10, "redis to stop")
-
-
-TABLES = (
-    "ladder_ratinghistory",
-    "ladder_rating",
-    "matches_matchseat",
-    "matches_match",
-    "bots_botversion",
-    "bots_bot",
-    "auth_user",
-)
 
 
 def add_builtin(username: str, name: str, builtin: str, game: str = GAME):

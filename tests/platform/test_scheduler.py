@@ -75,8 +75,15 @@ def test_schedule_ladder_queues_matches_on_the_broker(db, settings_override):
     from webui.matches.models import Match
     from workers.tasks import schedule_ladder
 
+    from webui.ladder.matchmaking import games_with_ladders
+
     settings_override(ARENA_LADDER_DEPTH=3)
-    assert schedule_ladder() == 3
-    assert Match.objects.filter(status=Match.Status.QUEUED, dispatched__isnull=False).count() == 3
+    expected = 3 * len(games_with_ladders())  # every game with a ladder is kept 3 deep
+    assert expected >= 3
+    assert schedule_ladder() == expected
+    queued = Match.objects.filter(status=Match.Status.QUEUED, dispatched__isnull=False)
+    assert queued.count() == expected
+    for game in games_with_ladders():
+        assert queued.filter(game=game).count() == 3
     client = redis.Redis(REDIS_HOST, REDIS_PORT, db=REDIS_DB)
-    assert client.llen("arena.matches") == 3
+    assert client.llen("arena.matches") == expected

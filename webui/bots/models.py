@@ -40,6 +40,15 @@ class Bot(models.Model):
     def latest(self) -> BotVersion | None:
         return self.versions.order_by("-number").first()
 
+    def editable_by(self, user) -> bool:
+        """Only the author changes a bot (new versions, retiring); staff use the admin."""
+        return bool(user.is_authenticated and user.pk == self.owner_id)
+
+    def retire(self) -> int:
+        """Take the bot off the ladder (its active version retires; a new upload returns it)."""
+        active = self.versions.filter(status=BotVersion.Status.ACTIVE)
+        return active.update(status=BotVersion.Status.RETIRED)
+
 
 class BotVersion(models.Model):
     class Status(models.TextChoices):

@@ -27,6 +27,7 @@ from django.db import transaction
 
 import arena.games
 from webui import queue
+from webui.bots import limits
 from webui.bots.models import Bot, BotVersion
 
 ENTRY = "bot.py"
@@ -226,8 +227,22 @@ def unpack(filename: str, data: bytes, dest: Path) -> Path:
     return dest / upload.entry
 
 
-def submit(owner: AbstractBaseUser, game: str, name: str, filename: str, data: bytes) -> BotVersion:
-    """Store a new version of `owner`'s bot `name` for `game` and queue its validation."""
+def submit(
+    owner: AbstractBaseUser,
+    game: str,
+    name: str,
+    filename: str,
+    data: bytes,
+    *,
+    rate_limited: bool = False,
+) -> BotVersion:
+    """Store a new version of `owner`'s bot `name` for `game` and queue its validation.
+
+    `rate_limited` (the upload page and the API) refuses it with `limits.RateLimited` when
+    the owner has used up the submissions allowed per hour; operators' commands are not.
+    """
+    if rate_limited:
+        limits.check(owner)  # early, before storing anything; checked again under a lock
     try:
         arena.games.get(game)
     except KeyError as exc:
@@ -245,6 +260,8 @@ def submit(owner: AbstractBaseUser, game: str, name: str, filename: str, data: b
     if not default_storage.exists(stored):
         stored = default_storage.save(stored, ContentFile(data))
     with transaction.atomic():
+        if rate_limited:
+            limits.lock_and_check(owner)
         bot, _ = Bot.objects.get_or_create(owner=owner, name=name, game=game)
         Bot.objects.select_for_update().filter(pk=bot.pk).first()
         last = bot.versions.order_by("-number").values_list("number", flat=True).first() or 0

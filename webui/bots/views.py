@@ -1,19 +1,130 @@
-"""A bot version's page: its status, why it was rejected, its stderr and rating history."""
+"""Bot pages: a bot (versions, rating history, recent matches, head-to-head), one version,
+the upload form, and retiring a bot. Only a bot's owner may change it."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
 
-from webui.bots.models import BotVersion
-from webui.ladder.models import RatingHistory
+import arena.games
+from webui.bots import limits
+from webui.bots.forms import UploadForm, read_upload
+from webui.bots.models import Bot, BotVersion
+from webui.bots.stats import head_to_head, history_entries
+from webui.bots.submission import SubmissionError, submit
+from webui.ladder.charts import rating_history
+from webui.ladder.models import Rating, RatingHistory
+from webui.matches import records
+from webui.matches.models import Match, MatchSeat
+
+RECENT = 20
 
 
+@require_GET
+def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
+    obj = get_object_or_404(Bot.objects.select_related("owner"), pk=bot_id)
+    versions = list(
+        obj.versions.order_by("-number").prefetch_related(
+            Prefetch("ratings", queryset=Rating.objects.filter(game=obj.game), to_attr="rated")
+        )
+    )
+    for version in versions:
+        version.rating = version.rated[0] if version.rated else None
+    history = history_entries(RatingHistory.objects.filter(rating__version__bot=obj))
+    recent = (
+        MatchSeat.objects.filter(version__bot=obj, match__status=Match.Status.FINISHED)
+        .select_related("match", "version")
+        .prefetch_related(
+            Prefetch(
+                "match__seats",
+                queryset=MatchSeat.objects.select_related("version__bot__owner").order_by("seat"),
+            )
+        )
+        .order_by("-match__finished", "-match_id")[:RECENT]
+    )
+    active = next((v for v in versions if v.status == BotVersion.Status.ACTIVE), None)
+    return render(
+        request,
+        "bots/bot.html",
+        {
+            "bot": obj,
+            "game": arena.games.get(obj.game),
+            "versions": versions,
+            "active": active,
+            "chart": rating_history(history),
+            "recent": recent,
+            "rivals": head_to_head(obj),
+            "is_owner": obj.editable_by(request.user),
+            "private": records.can_see_private(request.user, obj.owner_id),
+        },
+    )
+
+
+@require_GET
 def version(request: HttpRequest, version_id: int) -> HttpResponse:
     obj = get_object_or_404(BotVersion.objects.select_related("bot__owner"), pk=version_id)
-    history = (
-        RatingHistory.objects.filter(rating__version=obj)
-        .select_related("match")
-        .order_by("-id")[:50]
+    history = history_entries(RatingHistory.objects.filter(rating__version=obj))
+    rating = Rating.objects.filter(version=obj, game=obj.bot.game).first()
+    return render(
+        request,
+        "bots/version.html",
+        {
+            "version": obj,
+            "rating": rating,
+            "chart": rating_history(history),
+            "private": records.can_see_private(request.user, obj.bot.owner_id),
+            "is_owner": obj.bot.editable_by(request.user),
+        },
     )
-    return render(request, "bots/version.html", {"version": obj, "history": history})
+
+
+@login_required
+def upload(request: HttpRequest) -> HttpResponse:
+    """The upload form; a bot name the user already has gets a new version."""
+    if request.method == "POST":
+        form = UploadForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            try:
+                created = submit(
+                    request.user,
+                    form.cleaned_data["game"],
+                    form.cleaned_data["name"],
+                    upload.name,
+                    read_upload(upload),
+                    rate_limited=True,
+                )
+            except limits.RateLimited as exc:
+                form.add_error(None, str(exc))
+            except SubmissionError as exc:
+                form.add_error("file", str(exc))
+            else:
+                messages.success(
+                    request,
+                    f"Version {created.number} of {created.bot.name} is stored; a validation "
+                    "match in the sandbox decides whether it joins the ladder.",
+                )
+                return redirect("version", created.pk)
+    else:
+        form = UploadForm(initial={k: request.GET[k] for k in ("game", "name") if k in request.GET})
+    mine = Bot.objects.filter(owner=request.user).order_by("game", "name")
+    return render(request, "bots/upload.html", {"form": form, "mine": mine})
+
+
+@require_POST
+@login_required
+def retire(request: HttpRequest, bot_id: int) -> HttpResponse:
+    """Take the owner's bot off the ladder (its history stays); anyone else: 403."""
+    obj = get_object_or_404(Bot, pk=bot_id)
+    if not obj.editable_by(request.user):
+        return HttpResponseForbidden("Only the bot's author can retire it.")
+    retired = obj.retire()
+    messages.success(
+        request,
+        f"{obj.name} is off the ladder ({retired} version{'s' if retired != 1 else ''} retired).",
+    )
+    return redirect("bot", obj.pk)

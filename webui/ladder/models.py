@@ -30,6 +30,7 @@ class Rating(models.Model):
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["version", "game"], name="rating_unique_per_game"),
         ]
+        indexes: ClassVar = [models.Index(fields=["game", "-display"], name="rating_ladder")]
         ordering: ClassVar = ["game", "-display"]
 
     def __str__(self) -> str:

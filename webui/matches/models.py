@@ -55,18 +55,30 @@ class Match(models.Model):
     replay = models.FileField(upload_to="matches/", blank=True, max_length=255)
     #: Small summary for lists: players and outcome.
     summary = models.JSONField(default=dict, blank=True)
+    #: The actions played so far while the match runs (webui/matches/live.py), emptied when
+    #: it finishes. Private: the site shows only what a spectator may learn from them.
+    live_actions = models.JSONField(default=list, blank=True)
 
     class Meta:
         indexes: ClassVar = [
             models.Index(fields=["status", "game"]),
             models.Index(fields=["status", "lease_expires"]),
             models.Index(fields=["-finished"]),
+            models.Index(fields=["game", "status", "-finished"], name="match_game_recent"),
         ]
         ordering: ClassVar = ["-id"]
         verbose_name_plural = "matches"
 
     def __str__(self) -> str:
         return f"match {self.pk} ({self.game}, {self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_live(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
 
     # --- the lease ------------------------------------------------------------------------
 
@@ -196,6 +208,7 @@ class Match(models.Model):
                 record=record_name,
                 replay=replay_name,
                 summary={"players": record["players"], "outcome": outcome},
+                live_actions=[],
                 last_error="",
             )
             if not won:

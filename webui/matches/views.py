@@ -1,25 +1,156 @@
-"""A match's page (players, result, strikes, stderr) and its replay document."""
+"""Match pages: the list, one match (players, result, log, replay viewer), and its data.
+
+A running match is followed live: its page polls `live.json`. Seat views, the seed and the
+replay are served only once a match has finished (hidden information, docs/web.md).
+"""
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+import gzip
+import json
+
+from django.core.paginator import Paginator
+from django.http import (
+    FileResponse,
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
 
+import arena.games
+from webui.matches import frames, records
 from webui.matches.models import Match
+from webui.presentation import plugin_path, seat_rows, viewer_config
+from webui.views import SEATS
 
 
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """Every match, newest first, filtered by game and status."""
+    matches = Match.objects.order_by("-id")
+    game = request.GET.get("game", "")
+    status = request.GET.get("status", "")
+    if game in arena.games.names():
+        matches = matches.filter(game=game)
+    if status in Match.Status.values:
+        matches = matches.filter(status=status)
+    page = Paginator(matches.prefetch_related(SEATS), 50).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "matches/index.html",
+        {
+            "page": page,
+            "game": game,
+            "status": status,
+            "games": [arena.games.get(name) for name in arena.games.names()],
+            "statuses": Match.Status.values,
+        },
+    )
+
+
+@require_GET
 def detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
-    seats = match.seats.select_related("version__bot__owner").order_by("seat")
-    return render(request, "matches/detail.html", {"match": match, "seats": seats})
+    seats = list(match.seats.select_related("version__bot__owner").order_by("seat"))
+    record = records.read(match) if match.is_finished else None
+    log: list[records.LogRow] = []
+    if match.is_finished and match.replay:
+        try:
+            log = records.log_rows(frames.spectator_steps(match), record)
+        except (frames.FramesUnavailable, OSError, ValueError):
+            log = []
+    game = arena.games.get(match.game)
+    return render(
+        request,
+        "matches/detail.html",
+        {
+            "match": match,
+            "game": game,
+            "seats": seat_rows(seats, record, request.user),
+            "log": log,
+            "moves": len(log) if match.is_finished else len(match.live_actions),
+            "viewer": viewer_config(match, seats),
+            "viewer_plugin": plugin_path(match.game),
+        },
+    )
 
 
+def _seat_param(request: HttpRequest) -> int | None:
+    raw = request.GET.get("seat", "")
+    if raw in ("", "spectator"):
+        return None
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(
+            f"seat={raw!r}: give a seat number, or nothing for the spectator view"
+        ) from None
+
+
+@require_GET
+def frames_json(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The viewer's frames: spectator views, or `?seat=N` (finished matches only)."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        seat = _seat_param(request)
+        data = frames.frames_gzip(match, seat)
+    except ValueError as exc:
+        return HttpResponseBadRequest(str(exc))
+    except frames.FramesUnavailable as exc:
+        return JsonResponse({"detail": str(exc)}, status=exc.status)
+    return gzipped_json(request, data, cacheable=match.is_finished)
+
+
+def gzipped_json(request: HttpRequest, data: bytes, cacheable: bool) -> HttpResponse:
+    """Stored gzip bytes as they are for clients that take gzip (every browser)."""
+    if "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(data, content_type="application/json")
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(gzip.decompress(data), content_type="application/json")
+    response["Vary"] = "Accept-Encoding"
+    response["Cache-Control"] = "public, max-age=3600" if cacheable else "no-store"
+    return response
+
+
+@require_GET
+def live_json(request: HttpRequest, match_id: int) -> JsonResponse:
+    """Polled by a running match's page: status, new steps and frames after `?since=N`."""
+    match = get_object_or_404(Match, pk=match_id)
+    try:
+        since = max(0, int(request.GET.get("since", "0")))
+    except ValueError:
+        since = 0
+    response = JsonResponse(frames.live_payload(match, since))
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@require_GET
 def replay(request: HttpRequest, match_id: int) -> FileResponse:
     match = get_object_or_404(Match, pk=match_id)
-    if not match.replay:
+    if not match.replay or not match.is_finished:
         raise Http404("this match has no replay yet")
     return FileResponse(
         match.replay.open("rb"),
         content_type="application/json",
         filename=f"match-{match.pk}.replay.json",
     )
+
+
+@require_GET
+def log_json(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The full record (timings, strikes; stderr only for the bots' authors)."""
+    match = get_object_or_404(Match, pk=match_id)
+    record = records.read(match) if match.is_finished else None
+    if record is None:
+        raise Http404("this match has no record yet")
+    owners = list(match.seats.order_by("seat").values_list("version__bot__owner_id", flat=True))
+    body = json.dumps(records.redacted(record, owners, request.user), indent=1)
+    response = HttpResponse(body, content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.log.json"'
+    return response

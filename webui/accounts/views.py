@@ -1,0 +1,65 @@
+"""Accounts: sign up, a person's page, and the API token page (sign in/out: Django's views)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import get_user_model, login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from rest_framework.authtoken.models import Token
+
+from webui.bots.models import Bot, BotVersion
+from webui.ladder.models import Rating
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("home")
+    form = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome, {user.username}. Upload a bot when it is ready.")
+        return redirect("home")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+def user_page(request: HttpRequest, username: str) -> HttpResponse:
+    person = get_object_or_404(get_user_model(), username=username)
+    active = BotVersion.objects.filter(status=BotVersion.Status.ACTIVE).prefetch_related(
+        Prefetch("ratings", queryset=Rating.objects.all(), to_attr="rated")
+    )
+    bots = list(
+        Bot.objects.filter(owner=person)
+        .order_by("game", "name")
+        .prefetch_related(Prefetch("versions", queryset=active, to_attr="live"))
+    )
+    for bot in bots:
+        bot.active = bot.live[0] if bot.live else None
+        rated = bot.active.rated if bot.active else []
+        bot.active_rating = next((r for r in rated if r.game == bot.game), None)
+    return render(request, "accounts/user.html", {"person": person, "bots": bots})
+
+
+@login_required
+def token(request: HttpRequest) -> HttpResponse:
+    """See your API token; POST makes a new one (the old one stops working)."""
+    if request.method == "POST":
+        with transaction.atomic():
+            Token.objects.filter(user=request.user).delete()
+            Token.objects.create(user=request.user)
+        messages.success(request, "A new token is ready. Programs using the old one must switch.")
+        return redirect("token")
+    return render(
+        request,
+        "accounts/token.html",
+        {
+            "token": Token.objects.filter(user=request.user).first(),
+            "per_hour": settings.ARENA_SUBMISSIONS_PER_HOUR,
+        },
+    )

@@ -1,0 +1,1 @@
+"""The JSON API (Django REST framework) and its OpenAPI schema (drf-spectacular)."""

@@ -1,0 +1,220 @@
+"""What the API returns. Private fields (stderr) are filled only for the bot's author."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+import arena.games
+from webui.bots.models import Bot, BotVersion
+from webui.ladder.models import Rating
+from webui.matches import records
+from webui.matches.models import Match, MatchSeat
+
+
+def absolute(context: dict[str, Any], name: str, *args: Any) -> str:
+    path = reverse(name, args=args)
+    request = context.get("request")
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+class GameSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    options = serializers.DictField(help_text="{option: {choices: [...], default: ...}}")
+    ladder = serializers.SerializerMethodField(help_text="the ladder in the API")
+    ladder_page = serializers.SerializerMethodField(help_text="the ladder page on the site")
+
+    def get_ladder(self, game) -> str:
+        return absolute(self.context, "api-game-ladder", game.name)
+
+    def get_ladder_page(self, game) -> str:
+        return absolute(self.context, "ladder", game.name)
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Rating
+        fields = ("game", "display", "mu", "sigma", "games", "wins", "last_played")
+
+
+class LadderRowSerializer(serializers.ModelSerializer):
+    rank = serializers.IntegerField(source="position", help_text="1 is best (by display)")
+    bot = serializers.IntegerField(source="version.bot_id")
+    bot_name = serializers.CharField(source="version.bot.name")
+    author = serializers.CharField(source="version.bot.owner.username")
+    version = serializers.IntegerField(source="version_id")
+    version_number = serializers.IntegerField(source="version.number")
+    win_rate = serializers.FloatField(allow_null=True)
+
+    class Meta:
+        model = Rating
+        fields = (
+            "rank",
+            "bot",
+            "bot_name",
+            "author",
+            "version",
+            "version_number",
+            "display",
+            "mu",
+            "sigma",
+            "games",
+            "wins",
+            "win_rate",
+            "last_played",
+        )
+
+
+class VersionSerializer(serializers.ModelSerializer):
+    bot_name = serializers.CharField(source="bot.name", read_only=True)
+    author = serializers.CharField(source="bot.owner.username", read_only=True)
+    game = serializers.CharField(source="bot.game", read_only=True)
+    url = serializers.SerializerMethodField(help_text="the version's page on the site")
+    rating = serializers.SerializerMethodField()
+    validation_stderr = serializers.SerializerMethodField(
+        help_text="the validation match's stderr: only for the bot's author (else null)"
+    )
+
+    class Meta:
+        model = BotVersion
+        fields = (
+            "id",
+            "bot",
+            "bot_name",
+            "author",
+            "game",
+            "number",
+            "status",
+            "rejection_reason",
+            "validation_note",
+            "validation_stderr",
+            "builtin",
+            "sha256",
+            "created",
+            "url",
+            "rating",
+        )
+        read_only_fields = fields
+
+    def get_url(self, version: BotVersion) -> str:
+        return absolute(self.context, "version", version.pk)
+
+    @extend_schema_field(RatingSerializer(allow_null=True))
+    def get_rating(self, version: BotVersion) -> dict[str, Any] | None:
+        rating = next((r for r in version.ratings.all() if r.game == version.bot.game), None)
+        return RatingSerializer(rating).data if rating else None
+
+    def get_validation_stderr(self, version: BotVersion) -> str | None:
+        user = self.context["request"].user if "request" in self.context else None
+        if user is None or not records.can_see_private(user, version.bot.owner_id):
+            return None
+        return version.validation_stderr
+
+
+class SubmissionSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=arena.games.names())
+    name = serializers.CharField(max_length=64, help_text="your bot's name for this game")
+    file = serializers.FileField(help_text="a .py file, or a .zip / .tar.gz with bot.py")
+
+
+class VersionUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(help_text="a .py file, or a .zip / .tar.gz with bot.py")
+
+
+class BotSerializer(serializers.ModelSerializer):
+    author = serializers.CharField(source="owner.username")
+    url = serializers.SerializerMethodField(help_text="the bot's page on the site")
+    active_version = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Bot
+        fields = ("id", "name", "game", "author", "created", "url", "active_version")
+
+    def get_url(self, bot: Bot) -> str:
+        return absolute(self.context, "bot", bot.pk)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_active_version(self, bot: Bot) -> int | None:
+        active = [v for v in bot.versions.all() if v.status == BotVersion.Status.ACTIVE]
+        return active[0].pk if active else None
+
+
+class BotDetailSerializer(BotSerializer):
+    versions = VersionSerializer(many=True)
+
+    class Meta(BotSerializer.Meta):
+        fields = (*BotSerializer.Meta.fields, "versions")
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    bot = serializers.IntegerField(source="version.bot_id")
+    bot_name = serializers.CharField(source="version.bot.name")
+    author = serializers.CharField(source="version.bot.owner.username")
+    version_number = serializers.IntegerField(source="version.number")
+    strikes = serializers.JSONField(help_text="[{decision, reason, detail}]")
+
+    class Meta:
+        model = MatchSeat
+        fields = (
+            "seat",
+            "bot",
+            "bot_name",
+            "author",
+            "version",
+            "version_number",
+            "rank",
+            "score",
+            "disqualified",
+            "errors",
+            "decisions",
+            "time_used_ms",
+            "strikes",
+        )
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    seats = SeatSerializer(many=True)
+    seed = serializers.SerializerMethodField(help_text="null until the match has finished")
+    url = serializers.SerializerMethodField(help_text="the match page on the site")
+    downloads = serializers.SerializerMethodField(help_text="replay, log and frames, once finished")
+
+    class Meta:
+        model = Match
+        fields = (
+            "id",
+            "game",
+            "kind",
+            "status",
+            "options",
+            "seed",
+            "created",
+            "started",
+            "finished",
+            "duration_ms",
+            "seats",
+            "url",
+            "downloads",
+        )
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_seed(self, match: Match) -> int | None:
+        # With the seed and the public moves anyone could rebuild every hand: finished only.
+        return match.seed if match.is_finished else None
+
+    def get_url(self, match: Match) -> str:
+        return absolute(self.context, "match", match.pk)
+
+    @extend_schema_field(serializers.DictField(child=serializers.URLField()))
+    def get_downloads(self, match: Match) -> dict[str, str]:
+        if not match.is_finished:
+            return {}
+        return {
+            kind: absolute(self.context, f"api-match-{kind}", match.pk)
+            for kind in ("replay", "log", "frames")
+        }

@@ -1,0 +1,79 @@
+"""Numbers drawn on a bot's page: its rating history and its record against other bots."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection
+
+#: Points in a rating chart: the most recent games, so a long history stays readable.
+HISTORY_POINTS = 400
+
+
+def history_entries(history) -> list[dict]:
+    """The last HISTORY_POINTS rating changes of a RatingHistory queryset, oldest first."""
+    rows = history.order_by("-id").values(
+        "mu", "sigma", "rank", "match_id", "rating__version__number"
+    )[:HISTORY_POINTS]
+    return [
+        {
+            "mu": r["mu"],
+            "sigma": r["sigma"],
+            "rank": r["rank"],
+            "match_id": r["match_id"],
+            "version": r["rating__version__number"],
+        }
+        for r in reversed(list(rows))
+    ]
+
+
+@dataclass
+class Rival:
+    bot_id: int
+    name: str
+    owner: str
+    games: int
+    wins: int
+    losses: int
+    draws: int
+
+    @property
+    def win_share(self) -> float:
+        """Wins plus half the draws, per game shared."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    @property
+    def bar(self) -> dict[str, float]:
+        """Widths (of 100) of the wins / draws / losses bar."""
+        total = self.games or 1
+        wins = round(100 * self.wins / total, 1)
+        draws = round(100 * self.draws / total, 1)
+        return {"wins": wins, "draws": draws, "draws_x": wins}
+
+
+#: Every finished match of the bot, one row per opponent seat: who placed better.
+HEAD_TO_HEAD = """
+SELECT ob.id, ob.name, u.username, COUNT(*) AS games,
+       SUM(CASE WHEN me.rank < them.rank THEN 1 ELSE 0 END) AS wins,
+       SUM(CASE WHEN me.rank > them.rank THEN 1 ELSE 0 END) AS losses,
+       SUM(CASE WHEN me.rank = them.rank THEN 1 ELSE 0 END) AS draws
+FROM matches_matchseat me
+JOIN bots_botversion mv ON mv.id = me.version_id
+JOIN matches_match m ON m.id = me.match_id
+JOIN matches_matchseat them ON them.match_id = me.match_id AND them.id <> me.id
+JOIN bots_botversion tv ON tv.id = them.version_id
+JOIN bots_bot ob ON ob.id = tv.bot_id
+JOIN auth_user u ON u.id = ob.owner_id
+WHERE mv.bot_id = %s AND m.status = 'finished' AND ob.id <> %s
+  AND me.rank IS NOT NULL AND them.rank IS NOT NULL
+GROUP BY ob.id, ob.name, u.username
+ORDER BY games DESC, ob.name
+LIMIT %s
+"""
+
+
+def head_to_head(bot, limit: int = 25) -> list[Rival]:
+    """The bot's record against each other bot it met, most-met first (one query)."""
+    with connection.cursor() as cursor:
+        cursor.execute(HEAD_TO_HEAD, [bot.pk, bot.pk, limit])
+        return [Rival(*row) for row in cursor.fetchall()]

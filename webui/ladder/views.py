@@ -1,0 +1,108 @@
+"""A game's ladder: active bot versions by conservative rating, sortable and paginated."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.db.models import F, FloatField, Max, Min, Window
+from django.db.models.functions import Cast, NullIf, RowNumber
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+import arena.games
+from webui.bots.models import BotVersion
+from webui.ladder.charts import intervals
+from webui.ladder.models import Rating
+
+PER_PAGE = 50
+#: ?sort= key -> (column, first direction when clicked: "desc" for "bigger is better").
+COLUMNS = {
+    "rank": ("display", "desc"),
+    "bot": ("version__bot__name", "asc"),
+    "author": ("version__bot__owner__username", "asc"),
+    "rating": ("display", "desc"),
+    "mu": ("mu", "desc"),
+    "sigma": ("sigma", "asc"),
+    "games": ("games", "desc"),
+    "winrate": ("win_rate", "desc"),
+    "last": ("last_played", "desc"),
+}
+
+
+def active(game: str):
+    return Rating.objects.filter(game=game, version__status=BotVersion.Status.ACTIVE)
+
+
+def ladder_rows(game: str):
+    """Rating rows of the game's active versions, each with its rank and win rate."""
+    return (
+        active(game)
+        .select_related("version__bot__owner")
+        .annotate(
+            position=Window(RowNumber(), order_by=[F("display").desc(), F("id").asc()]),
+            win_rate=Cast("wins", FloatField()) / Cast(NullIf("games", 0), FloatField()),
+        )
+    )
+
+
+def sorted_rows(rows, sort: str, direction: str):
+    column, _ = COLUMNS[sort]
+    # "rank" ascending means best first: the display rating descending.
+    descending = (direction == "desc") != (sort == "rank")
+    expr = F(column).desc(nulls_last=True) if descending else F(column).asc(nulls_last=True)
+    tie = F("display").desc() if column != "display" else F("id").asc()
+    return rows.order_by(expr, tie, "id")
+
+
+def ladder(request: HttpRequest, game: str) -> HttpResponse:
+    try:
+        info = arena.games.get(game)
+    except KeyError:
+        raise Http404(f"no game called {game!r}") from None
+    sort = request.GET.get("sort", "rank")
+    if sort not in COLUMNS:
+        sort = "rank"
+    direction = request.GET.get("dir", "asc" if sort == "rank" else COLUMNS[sort][1])
+    if direction not in ("asc", "desc"):
+        direction = "asc"
+    rows = ladder_rows(game)
+    ordered = sorted_rows(rows, sort, direction)
+    page = Paginator(ordered, PER_PAGE).get_page(request.GET.get("page"))
+    bounds = active(game).aggregate(
+        lo=Min(F("mu") - 3 * F("sigma")), hi=Max(F("mu") + 3 * F("sigma"))
+    )
+    intervals(page.object_list, bounds["lo"] or 0.0, bounds["hi"] or 50.0)
+    headers = []
+    for key, label, numeric in HEADERS:
+        current = key == sort
+        first = "asc" if key == "rank" else COLUMNS[key][1]
+        flip = {"asc": "desc", "desc": "asc"}[direction] if current else first
+        arrow = ("▲" if direction == "asc" else "▼") if current else ""
+        headers.append(
+            {
+                "key": key,
+                "label": label,
+                "numeric": numeric,
+                "active": current,
+                "next": flip,
+                "arrow": arrow,
+            }
+        )
+    return render(
+        request,
+        "ladder/ladder.html",
+        {"game": info, "page": page, "headers": headers, "sort": sort, "dir": direction},
+    )
+
+
+#: (sort key, column title, right-aligned)
+HEADERS = (
+    ("rank", "#", True),
+    ("bot", "bot", False),
+    ("author", "author", False),
+    ("rating", "rating", True),
+    ("mu", "mu", True),
+    ("sigma", "sigma", True),
+    ("games", "games", True),
+    ("winrate", "win rate", True),
+    ("last", "last played", True),
+)

@@ -1,0 +1,89 @@
+"""How rows look on pages: small shapes that templates can loop over without more queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.staticfiles import finders
+from django.urls import reverse
+
+from webui.matches import records
+
+#: Seat colours, the same in site.css (.seat-N) and in the viewer (ArenaViewer.colors).
+SEAT_COLOURS = ("#e0523f", "#3a78d6", "#2e9e5b", "#e2a521", "#8b57c9", "#1aa5a5")
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    version: Any
+    rank: int | None
+    score: float | None
+    disqualified: bool
+    errors: str
+    decisions: int
+    time_used_ms: float
+    strikes: list[dict[str, Any]]
+    stderr: str | None
+    stderr_hidden: bool
+
+    @property
+    def place(self) -> int | None:
+        return None if self.rank is None else self.rank + 1
+
+    @property
+    def avg_ms(self) -> float | None:
+        return self.time_used_ms / self.decisions if self.decisions else None
+
+
+def seat_rows(seats: list, record: dict[str, Any] | None, user) -> list[SeatRow]:
+    """The match page's seats; stderr only where `user` may see it (records.can_see_private)."""
+    rows = []
+    for seat in seats:
+        private = records.can_see_private(user, seat.version.bot.owner_id)
+        rows.append(
+            SeatRow(
+                seat=seat.seat,
+                version=seat.version,
+                rank=seat.rank,
+                score=seat.score,
+                disqualified=seat.disqualified,
+                errors=seat.errors,
+                decisions=seat.decisions,
+                time_used_ms=seat.time_used_ms,
+                strikes=list(seat.strikes or []),
+                stderr=seat.stderr if private else None,
+                stderr_hidden=bool(seat.stderr) and not private,
+            )
+        )
+    return rows
+
+
+def plugin_path(game: str) -> str | None:
+    """The game's drawing script under static/, if one exists (docs/viewer.md)."""
+    path = f"viewer/games/{game}.js"
+    return path if finders.find(path) else None
+
+
+def viewer_config(match, seats: list) -> dict[str, Any]:
+    """What viewer.js needs, handed over as JSON (no inline script: security.py)."""
+    return {
+        "match": match.pk,
+        "game": match.game,
+        "status": match.status,
+        "framesUrl": reverse("match-frames", args=[match.pk]),
+        "liveUrl": reverse("match-live", args=[match.pk]),
+        "seatViews": match.is_finished,
+        "seats": [
+            {
+                "seat": s.seat,
+                "name": s.version.label,
+                "bot": s.version.bot.name,
+                "author": s.version.bot.owner.username,
+                "version": s.version.number,
+            }
+            for s in seats
+        ],
+        "colors": list(SEAT_COLOURS),
+    }

@@ -1,0 +1,77 @@
+/* The match page around the viewer: highlight the current move in the log, and follow a
+ * running match (status, move count, new log rows) from the viewer's live polling. */
+(function () {
+  "use strict";
+  const root = document.getElementById("viewer");
+  const log = document.getElementById("move-log");
+  if (!root) return;
+
+  let current = null;
+  root.addEventListener("viewer:step", (event) => {
+    if (!log) return;
+    if (current) current.classList.remove("current");
+    current = log.querySelector('tr[data-move="' + event.detail.index + '"]');
+    if (!current) return;
+    current.classList.add("current");
+    // Scroll the log box only, never the page.
+    const top = current.offsetTop - log.clientHeight / 2;
+    if (current.offsetTop < log.scrollTop + 30 || current.offsetTop > log.scrollTop + log.clientHeight - 30) {
+      log.scrollTop = Math.max(0, top);
+    }
+  });
+
+  const status = document.getElementById("match-status");
+  const moves = document.getElementById("match-moves");
+  const seats = JSON.parse(document.getElementById("viewer-config").textContent).seats;
+
+  /** Append log rows for steps numbered from `first` (a running match's log is built here). */
+  function addRows(steps, first) {
+    const body = log ? log.querySelector("tbody") : null;
+    if (!body) return;
+    steps.forEach((step, i) => {
+      const move = first + i;
+      if (move < 1 || body.querySelector('tr[data-move="' + move + '"]')) return;
+      const row = document.createElement("tr");
+      row.dataset.move = String(move);
+      const number = document.createElement("td");
+      number.className = "n";
+      const link = document.createElement("a");
+      link.href = "#move-" + move;
+      link.textContent = String(move);
+      number.appendChild(link);
+      const seat = document.createElement("td");
+      const dot = document.createElement("span");
+      dot.className = "dot s" + step.seat;
+      seat.appendChild(dot);
+      seat.appendChild(document.createTextNode(((seats[step.seat] || {}).name) || String(step.seat)));
+      const label = document.createElement("td");
+      label.textContent = step.label;
+      row.append(number, seat, label);
+      body.appendChild(row);
+    });
+  }
+
+  root.addEventListener("viewer:loaded", (event) => {
+    if (!event.detail.complete) addRows(event.detail.steps, 0);
+  });
+
+  root.addEventListener("viewer:live", (event) => {
+    const data = event.detail;
+    if (status && status.textContent !== data.status) {
+      status.textContent = data.status;
+      status.className = "badge " + data.status;
+    }
+    if (moves && typeof data.moves === "number") moves.textContent = String(data.moves);
+    if (data.steps) addRows(data.steps, data.first);
+    if (data.complete) {
+      const note = document.createElement("p");
+      note.className = "note";
+      note.append("The match has finished. ");
+      const again = document.createElement("a");
+      again.href = window.location.pathname;
+      again.textContent = "Reload for the result, timings and downloads.";
+      note.appendChild(again);
+      root.parentNode.insertBefore(note, root);
+    }
+  });
+})();

@@ -1,0 +1,382 @@
+/* ArenaViewer: the replay viewer's core (docs/viewer.md).
+ *
+ * The server sends frames (one view per state, rebuilt by re-simulating the replay) and the
+ * steps between them; this file owns the controls (play, step, scrub, speed, seat, keyboard,
+ * #move-N links) and the live polling. Each game draws its own board with a plug-in:
+ *
+ *   ArenaViewer.register("my_game", { viewBox: "0 0 1000 700", draw(svg, view, ctx) {...} });
+ *
+ * Everything that came from users (bot and author names) is written with textContent or
+ * setAttribute, never parsed as HTML.
+ */
+(function () {
+  "use strict";
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const plugins = Object.create(null);
+  const instances = [];
+
+  /** Create an SVG element with attributes (and text), appended to parent when given. */
+  function el(parent, tag, attrs, text) {
+    const node = document.createElementNS(SVG_NS, tag);
+    if (attrs) {
+      for (const key of Object.keys(attrs)) {
+        const value = attrs[key];
+        if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
+      }
+    }
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (parent) parent.appendChild(node);
+    return node;
+  }
+
+  /** A plug-in for games without their own drawing script: the view's simple fields. */
+  const fallback = {
+    viewBox: "0 0 900 420",
+    draw(svg, view, ctx) {
+      el(svg, "rect", { x: 0, y: 0, width: 900, height: 420, rx: 12, fill: "#f8f7f2" });
+      el(svg, "text", { x: 24, y: 40, "font-size": 20, "font-weight": 700 },
+        "No board drawing for " + ctx.game + " yet: the view's fields");
+      let y = 76;
+      for (const key of Object.keys(view)) {
+        const value = view[key];
+        if (value !== null && typeof value === "object") continue;
+        el(svg, "text", { x: 24, y: y, "font-size": 15 }, key + ": " + String(value));
+        y += 22;
+        if (y > 400) break;
+      }
+    },
+  };
+
+  class Viewer {
+    constructor(root, config) {
+      this.root = root;
+      this.config = config;
+      this.game = config.game;
+      this.svg = root.querySelector("svg.board");
+      this.frames = [];
+      this.steps = [];
+      this.index = 0;
+      this.seat = null;
+      this.playing = false;
+      this.timer = null;
+      this.complete = false;
+      this.following = true;
+      this.status = config.status;
+      this.pollTimer = null;
+      this.ui = {
+        scrub: root.querySelector(".scrub"),
+        at: root.querySelector(".at"),
+        total: root.querySelector(".total"),
+        link: root.querySelector(".move-link"),
+        play: root.querySelector('[data-act="play"]'),
+        speed: root.querySelector(".speed select"),
+        seat: root.querySelector(".seatview select"),
+        caption: root.querySelector(".caption-text"),
+        captionDot: root.querySelector(".viewer-caption .dot"),
+        note: root.querySelector(".viewer-note"),
+      };
+      this.bind();
+    }
+
+    plugin() {
+      return plugins[this.game] || fallback;
+    }
+
+    // --- setup -------------------------------------------------------------------------
+    bind() {
+      const acts = {
+        first: () => this.go(0, true),
+        back: () => this.go(this.index - 1, true),
+        forward: () => this.go(this.index + 1, true),
+        last: () => this.go(this.frames.length - 1, true),
+        play: () => this.toggle(),
+      };
+      for (const button of this.root.querySelectorAll("[data-act]")) {
+        button.addEventListener("click", () => acts[button.dataset.act]());
+      }
+      this.ui.scrub.addEventListener("input", () => this.go(Number(this.ui.scrub.value), true));
+      this.ui.speed.addEventListener("change", () => { if (this.playing) this.startTimer(); });
+      this.fillSeats();
+      this.ui.seat.addEventListener("change", () => {
+        const value = this.ui.seat.value;
+        this.setSeat(value === "" ? null : Number(value));
+      });
+      document.addEventListener("keydown", (event) => this.key(event));
+      // Space on a focused toolbar button is play/pause, not a click of that button.
+      document.addEventListener("keyup", (event) => {
+        if (event.key === " " && this.root.contains(event.target) && event.target.tagName === "BUTTON") {
+          event.preventDefault();
+        }
+      });
+      window.addEventListener("hashchange", () => {
+        const wanted = Viewer.hashMove();
+        if (wanted !== null && wanted !== this.index) this.go(wanted, false);
+      });
+    }
+
+    fillSeats() {
+      const select = this.ui.seat;
+      select.replaceChildren();
+      const spectator = document.createElement("option");
+      spectator.value = "";
+      spectator.textContent = "spectator";
+      select.appendChild(spectator);
+      for (const seat of this.config.seats) {
+        const option = document.createElement("option");
+        option.value = String(seat.seat);
+        option.textContent = "seat " + seat.seat + ": " + seat.name;
+        option.disabled = !this.config.seatViews;
+        select.appendChild(option);
+      }
+      if (!this.config.seatViews) {
+        select.title = "Seat views open when the match has finished (hidden information).";
+      }
+    }
+
+    static hashMove() {
+      const match = /^#move-(\d+)$/.exec(window.location.hash);
+      return match ? Number(match[1]) : null;
+    }
+
+    async start() {
+      const params = new URLSearchParams(window.location.search);
+      const seat = params.get("seat");
+      if (seat !== null && seat !== "" && this.config.seatViews) {
+        this.seat = Number(seat);
+        this.ui.seat.value = seat;
+      }
+      await this.load();
+    }
+
+    framesUrl() {
+      return this.config.framesUrl + (this.seat === null ? "" : "?seat=" + this.seat);
+    }
+
+    async load() {
+      this.root.dataset.ready = "false";
+      this.setNote("");
+      let response;
+      try {
+        response = await fetch(this.framesUrl(), { headers: { Accept: "application/json" } });
+      } catch (error) {
+        this.setNote("Could not load the replay: " + error);
+        return;
+      }
+      if (!response.ok) {
+        let detail = response.statusText;
+        try { detail = (await response.json()).detail || detail; } catch (error) { /* not JSON */ }
+        this.setNote(detail);
+        this.caption("Nothing to show yet.", null);
+        if (this.status === "queued" || this.status === "running") this.poll();
+        return;
+      }
+      const data = await response.json();
+      this.frames = data.frames;
+      this.steps = data.steps;
+      this.complete = data.complete;
+      this.status = data.status;
+      this.ui.scrub.max = String(this.frames.length - 1);
+      this.ui.total.textContent = String(this.frames.length - 1);
+      const wanted = Viewer.hashMove();
+      let index = wanted !== null ? wanted : (this.complete ? this.index : this.frames.length - 1);
+      this.go(Math.min(index, this.frames.length - 1), false);
+      this.root.dispatchEvent(new CustomEvent("viewer:loaded", { detail: data }));
+      this.root.dataset.ready = "true";
+      if (!this.complete) this.poll();
+    }
+
+    setSeat(seat) {
+      this.seat = seat;
+      const url = new URL(window.location.href);
+      if (seat === null) url.searchParams.delete("seat"); else url.searchParams.set("seat", String(seat));
+      window.history.replaceState(null, "", url.toString());
+      this.load();
+    }
+
+    // --- moving --------------------------------------------------------------------------
+    go(index, byUser) {
+      if (!this.frames.length) return;
+      const last = this.frames.length - 1;
+      this.index = Math.max(0, Math.min(last, index));
+      this.following = this.index === last;
+      this.render();
+      if (byUser || Viewer.hashMove() !== null) {
+        const hash = "#move-" + this.index;
+        if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
+      }
+      if (this.index === last && this.playing && this.complete) this.pause();
+    }
+
+    toggle() {
+      if (this.playing) { this.pause(); return; }
+      if (this.index >= this.frames.length - 1 && this.complete) this.go(0, true);
+      this.playing = true;
+      this.ui.play.classList.add("playing");
+      this.ui.play.setAttribute("aria-label", "pause");
+      this.startTimer();
+    }
+
+    startTimer() {
+      clearInterval(this.timer);
+      const perSecond = Number(this.ui.speed.value) || 4;
+      this.timer = setInterval(() => {
+        if (this.index < this.frames.length - 1) this.go(this.index + 1, true);
+        else if (this.complete) this.pause();
+      }, 1000 / perSecond);
+    }
+
+    pause() {
+      this.playing = false;
+      clearInterval(this.timer);
+      this.ui.play.classList.remove("playing");
+      this.ui.play.setAttribute("aria-label", "play");
+    }
+
+    key(event) {
+      const target = event.target;
+      const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
+      if (tag === "textarea" || tag === "select" || (target && target.isContentEditable)) return;
+      if (tag === "input" && target.type !== "range") return;
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const keys = {
+        " ": () => this.toggle(),
+        ArrowLeft: () => this.go(this.index - 1, true),
+        ArrowRight: () => this.go(this.index + 1, true),
+        Home: () => this.go(0, true),
+        End: () => this.go(this.frames.length - 1, true),
+      };
+      const run = keys[event.key];
+      if (!run || !this.frames.length) return;
+      event.preventDefault();
+      run();
+    }
+
+    // --- drawing -------------------------------------------------------------------------
+    context() {
+      return {
+        game: this.game,
+        seat: this.seat,
+        index: this.index,
+        count: this.frames.length,
+        step: this.steps[this.index],
+        steps: this.steps,
+        previous: this.index > 0 ? this.frames[this.index - 1] : null,
+        players: this.config.seats,
+        colors: this.config.colors,
+        el: el,
+      };
+    }
+
+    render() {
+      const view = this.frames[this.index];
+      const plugin = this.plugin();
+      const svg = this.svg;
+      svg.replaceChildren();
+      svg.setAttribute("viewBox", plugin.viewBox || "0 0 1000 700");
+      svg.dataset.game = this.game;
+      svg.dataset.step = String(this.index);
+      svg.dataset.steps = String(this.frames.length - 1);
+      svg.dataset.view = this.seat === null ? "spectator" : "seat-" + this.seat;
+      try {
+        plugin.draw(svg, view, this.context());
+      } catch (error) {
+        el(svg, "text", { x: 20, y: 40, fill: "#c2410c" }, "Drawing failed: " + error.message);
+        console.warn(error);
+      }
+      this.ui.scrub.value = String(this.index);
+      this.ui.at.textContent = String(this.index);
+      this.ui.link.setAttribute("href", "#move-" + this.index);
+      const step = this.steps[this.index] || {};
+      const who = step.seat === null || step.seat === undefined ? null : step.seat;
+      const name = who === null ? "" : (this.config.seats[who] || {}).name || "seat " + who;
+      this.caption(this.index === 0 ? "Setup" : (name ? name + ": " : "") + step.label, who);
+      this.root.dispatchEvent(new CustomEvent("viewer:step", { detail: { index: this.index, step: step } }));
+    }
+
+    caption(text, seat) {
+      this.ui.caption.textContent = text;
+      this.ui.captionDot.className = "dot" + (seat === null || seat === undefined ? " none" : " s" + seat);
+    }
+
+    setNote(text) {
+      this.ui.note.textContent = text;
+    }
+
+    // --- live ----------------------------------------------------------------------------
+    poll() {
+      clearTimeout(this.pollTimer);
+      this.pollTimer = setTimeout(() => this.pollOnce(), 1500);
+    }
+
+    async pollOnce() {
+      let data;
+      try {
+        const since = Math.max(0, this.frames.length - 1);
+        const response = await fetch(this.config.liveUrl + "?since=" + since);
+        if (!response.ok) { this.poll(); return; }
+        data = await response.json();
+      } catch (error) {
+        this.poll();
+        return;
+      }
+      const before = this.status;
+      this.status = data.status;
+      this.root.dispatchEvent(new CustomEvent("viewer:live", { detail: data }));
+      if (data.status === "running" && !this.frames.length) { await this.load(); return; }
+      if (data.steps && data.steps.length) {
+        const have = this.frames.length;
+        if (data.first > have) { await this.load(); return; }  // fell behind: reload all
+        const skip = have - data.first;
+        const follow = this.following;
+        for (let i = Math.max(0, skip); i < data.steps.length; i++) {
+          this.steps.push(data.steps[i]);
+          this.frames.push(data.frames[i]);
+        }
+        this.ui.scrub.max = String(this.frames.length - 1);
+        this.ui.total.textContent = String(this.frames.length - 1);
+        if (follow) this.go(this.frames.length - 1, false);
+      }
+      if (data.complete) {
+        this.config.seatViews = true;
+        this.fillSeats();
+        await this.load();
+        return;
+      }
+      if (data.status === "queued" || data.status === "running" || before !== data.status) this.poll();
+    }
+
+    // --- for tests and other scripts -----------------------------------------------------
+    frame() { return this.frames[this.index]; }
+    step() { return this.steps[this.index]; }
+    get count() { return this.frames.length; }
+  }
+
+  function boot() {
+    for (const root of document.querySelectorAll("[data-arena-viewer]")) {
+      const source = document.getElementById(root.dataset.arenaViewer);
+      if (!source) continue;
+      const viewer = new Viewer(root, JSON.parse(source.textContent));
+      root.arenaViewer = viewer;
+      instances.push(viewer);
+      viewer.start();
+    }
+  }
+
+  window.ArenaViewer = {
+    /** Register a game's drawing: {viewBox?: string, draw(svg, view, ctx)}. */
+    register(game, plugin) {
+      if (!plugin || typeof plugin.draw !== "function") throw new Error("a plug-in needs draw()");
+      plugins[game] = plugin;
+      for (const viewer of instances) if (viewer.game === game && viewer.frames.length) viewer.render();
+    },
+    plugins: plugins,
+    instances: instances,
+    current() { return instances[0] || null; },
+    el: el,
+  };
+
+  // Scripts are deferred: the games' plug-ins (after this file) run before DOMContentLoaded.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+  else boot();
+})();
