@@ -224,7 +224,7 @@ def main() -> None:
     from rich.table import Table
 
     table = Table(title=f"{args.matches} {GAME} matches, 2 seats, {kind}")
-    for column in ("how", "workers", "seconds", "matches/min", "vs engine"):
+    for column in ("how", "workers", "seconds", "matches/min", "vs referee alone"):
         table.add_column(column, justify="left" if column == "how" else "right")
     for how, processes, seconds in rows:
         table.add_row(
@@ -232,9 +232,9 @@ def main() -> None:
             processes,
             f"{seconds:.2f}",
             f"{args.matches / seconds * 60:,.0f}",
-            f"{engine / seconds:.0%}",
+            f"{referee / seconds:.0%}",
         )
-    Console().print(table)
+    Console(width=None if sys.stdout.isatty() else 120).print(table)
     print(f"cores: {os.cpu_count()}")
 
 
