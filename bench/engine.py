@@ -37,6 +37,8 @@ def configurations(name: str) -> list[tuple[int, dict]]:
     counts = sorted({game.min_players, min(4, game.max_players), game.max_players})
     configs: list[tuple[int, dict]] = [(n, {}) for n in counts]
     for key, spec in game.options.items():
+        if len(spec["choices"]) > 4:  # e.g. 84 school combinations: the defaults stand for them
+            continue
         for choice in spec["choices"]:
             numeric = isinstance(choice, int) and not isinstance(choice, bool)
             if choice == spec["default"] or numeric:

@@ -12,6 +12,7 @@ __all__ = ["Game", "GameState", "IllegalAction", "get", "names", "won"]
 _PACKAGES = {
     "wandering_towers": "arena.games.wandering_towers",
     "castle_panic": "arena.games.castle_panic",
+    "wiz_war": "arena.games.wiz_war",
 }
 
 

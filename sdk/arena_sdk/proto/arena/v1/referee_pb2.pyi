@@ -1,4 +1,6 @@
+from arena_sdk.proto.arena.v1 import castle_panic_pb2 as _castle_panic_pb2
 from arena_sdk.proto.arena.v1 import wandering_towers_pb2 as _wandering_towers_pb2
+from arena_sdk.proto.arena.v1 import wiz_war_pb2 as _wiz_war_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -129,18 +131,22 @@ class TimeControl(_message.Message):
     def __init__(self, per_decision_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ..., max_strikes: _Optional[int] = ...) -> None: ...
 
 class TurnRequest(_message.Message):
-    __slots__ = ("request_id", "wandering_towers", "legal", "deadline_ms", "time_bank_ms")
+    __slots__ = ("request_id", "wandering_towers", "castle_panic", "wiz_war", "legal", "deadline_ms", "time_bank_ms")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     WANDERING_TOWERS_FIELD_NUMBER: _ClassVar[int]
+    CASTLE_PANIC_FIELD_NUMBER: _ClassVar[int]
+    WIZ_WAR_FIELD_NUMBER: _ClassVar[int]
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     TIME_BANK_MS_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     wandering_towers: _wandering_towers_pb2.WanderingTowersView
+    castle_panic: _castle_panic_pb2.CastlePanicView
+    wiz_war: _wiz_war_pb2.WizWarView
     legal: _containers.RepeatedCompositeFieldContainer[LegalAction]
     deadline_ms: int
     time_bank_ms: int
-    def __init__(self, request_id: _Optional[int] = ..., wandering_towers: _Optional[_Union[_wandering_towers_pb2.WanderingTowersView, _Mapping]] = ..., legal: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ...) -> None: ...
+    def __init__(self, request_id: _Optional[int] = ..., wandering_towers: _Optional[_Union[_wandering_towers_pb2.WanderingTowersView, _Mapping]] = ..., castle_panic: _Optional[_Union[_castle_panic_pb2.CastlePanicView, _Mapping]] = ..., wiz_war: _Optional[_Union[_wiz_war_pb2.WizWarView, _Mapping]] = ..., legal: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("code", "label")

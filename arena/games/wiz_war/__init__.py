@@ -1,0 +1,34 @@
+"""Wiz-War (8th edition, 2011) with the Bestial Forces expansion (2014).
+
+Rules as implemented: docs/games/wiz-war.md. Spec: §-numbers in rules.py and effects.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.games.base import Game
+from arena.games.wiz_war.bots import GreedyBot, RandomBot
+from arena.games.wiz_war.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.wiz_war.render import render
+from arena.games.wiz_war.rules import WizWarState
+
+
+def create(players: int, seed: int, options: dict[str, Any]) -> WizWarState:
+    """Start a game; `options` are already validated against their choices (the schools of
+    More Summons are checked against the chosen three here: ValueError)."""
+    return WizWarState(players, seed, options)
+
+
+GAME = Game(
+    name="wiz_war",
+    title="Wiz-War: Bestial Forces",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    options=OPTIONS,
+    create=create,
+    bots={"random": RandomBot, "greedy": GreedyBot},
+    render=render,
+)
+
+__all__ = ["GAME", "GreedyBot", "RandomBot", "WizWarState", "create"]

@@ -1,0 +1,342 @@
+"""The labyrinth: squares, border lines, wrap openings, sectors and line-of-sight geometry.
+
+Spec §2 (board, Appendix A data) and Appendix B (LOS). Squares are ints `row * 10 + col`
+(written `r2c3` in action codes); a border line between two orthogonal neighbours inside the
+grid is an *edge* id: `2 * square` for the east side of a square, `2 * square + 1` for its south
+side (written `r2c3e` / `r2c3s`). Outer edges are indestructible walls except the eight wrap
+openings, which are never edges: a step through one simply lands on the opposite side.
+
+Everything here is static geometry; what stands on the board lives in the state (rules.py).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import pairwise
+from typing import NamedTuple
+
+SIZE = 10
+SQUARES = range(SIZE * SIZE)
+COLOURS = ("blue", "red", "green", "yellow")
+DIRS = "nesw"
+DELTA = ((-1, 0), (0, 1), (1, 0), (0, -1))
+OPPOSITE = (2, 3, 0, 1)
+
+# --- The map (§2.3, Appendix A: the authoritative machine-readable form) ----------------------
+# fmt: off
+INTERIOR_WALLS = (
+    ((0, 1), (1, 1)), ((0, 2), (1, 2)), ((0, 4), (0, 5)), ((0, 6), (1, 6)), ((0, 8), (1, 8)),
+    ((1, 0), (1, 1)), ((1, 3), (1, 4)), ((1, 3), (2, 3)), ((1, 4), (1, 5)), ((1, 6), (1, 7)),
+    ((1, 7), (2, 7)), ((1, 8), (1, 9)), ((2, 1), (2, 2)), ((2, 1), (3, 1)), ((2, 2), (3, 2)),
+    ((2, 3), (2, 4)), ((2, 5), (2, 6)), ((2, 6), (2, 7)), ((2, 8), (2, 9)), ((3, 0), (3, 1)),
+    ((3, 2), (4, 2)), ((3, 3), (4, 3)), ((3, 4), (3, 5)), ((3, 5), (3, 6)), ((3, 7), (3, 8)),
+    ((3, 7), (4, 7)), ((3, 8), (4, 8)), ((4, 0), (5, 0)), ((4, 1), (5, 1)), ((4, 3), (5, 3)),
+    ((4, 4), (4, 5)), ((4, 4), (5, 4)), ((4, 5), (5, 5)), ((4, 6), (5, 6)), ((4, 8), (5, 8)),
+    ((4, 9), (5, 9)), ((5, 1), (6, 1)), ((5, 2), (6, 2)), ((5, 4), (5, 5)), ((5, 6), (6, 6)),
+    ((5, 7), (6, 7)), ((6, 1), (6, 2)), ((6, 3), (6, 4)), ((6, 4), (6, 5)), ((6, 7), (7, 7)),
+    ((6, 8), (6, 9)), ((6, 8), (7, 8)), ((7, 0), (7, 1)), ((7, 2), (7, 3)), ((7, 2), (8, 2)),
+    ((7, 3), (7, 4)), ((7, 5), (7, 6)), ((7, 6), (8, 6)), ((7, 7), (7, 8)), ((8, 0), (8, 1)),
+    ((8, 1), (9, 1)), ((8, 2), (8, 3)), ((8, 3), (9, 3)), ((8, 4), (8, 5)), ((8, 5), (8, 6)),
+    ((8, 7), (9, 7)), ((8, 8), (8, 9)), ((8, 8), (9, 8)), ((9, 4), (9, 5)),
+)
+#: (square a, square b, colour index)
+DOORS = (
+    ((2, 4), (2, 5), 1), ((3, 3), (3, 4), 0), ((3, 6), (4, 6), 1), ((4, 2), (5, 2), 0),
+    ((4, 7), (5, 7), 2), ((5, 3), (6, 3), 3), ((6, 5), (6, 6), 2), ((7, 4), (7, 5), 3),
+)
+# fmt: on
+HOMES = ((2, 2), (2, 7), (7, 7), (7, 2))  # by colour: blue, red, green, yellow
+TREASURES = (((1, 1), (3, 3)), ((1, 8), (3, 6)), ((8, 8), (6, 6)), ((8, 1), (6, 3)))
+WRAP_COLUMNS = (2, 7)  # north <-> south openings
+WRAP_ROWS = (2, 7)  # west <-> east openings
+#: Top-left corner of each colour's sector (5x5).
+SECTOR_CORNERS = ((0, 0), (0, 5), (5, 5), (5, 0))
+
+
+def square(row: int, col: int) -> int:
+    return row * SIZE + col
+
+
+def row_col(sq: int) -> tuple[int, int]:
+    return divmod(sq, SIZE)
+
+
+def square_name(sq: int) -> str:
+    r, c = divmod(sq, SIZE)
+    return f"r{r}c{c}"
+
+
+def parse_square(text: str) -> int:
+    """`r2c3` -> 23; ValueError for anything else."""
+    if not text.startswith("r") or "c" not in text:
+        raise ValueError(text)
+    r, c = text[1:].split("c", 1)
+    row, col = int(r), int(c)
+    if not (0 <= row < SIZE and 0 <= col < SIZE) or f"r{row}c{col}" != text:
+        raise ValueError(text)
+    return row * SIZE + col
+
+
+# --- Edges ------------------------------------------------------------------------------------
+def edge_between(a: int, b: int) -> int:
+    """The interior edge between two orthogonal neighbours inside the grid, else -1."""
+    if a > b:
+        a, b = b, a
+    ra, ca = divmod(a, SIZE)
+    rb, cb = divmod(b, SIZE)
+    if ra == rb and cb == ca + 1:
+        return 2 * a
+    if ca == cb and rb == ra + 1:
+        return 2 * a + 1
+    return -1
+
+
+def edge_squares(edge: int) -> tuple[int, int]:
+    a = edge // 2
+    return (a, a + 1) if edge % 2 == 0 else (a, a + SIZE)
+
+
+def edge_name(edge: int) -> str:
+    return f"{square_name(edge // 2)}{'e' if edge % 2 == 0 else 's'}"
+
+
+def parse_edge(text: str) -> int:
+    side = text[-1:]
+    if side not in ("e", "s"):
+        raise ValueError(text)
+    sq = parse_square(text[:-1])
+    r, c = divmod(sq, SIZE)
+    if (side == "e" and c == SIZE - 1) or (side == "s" and r == SIZE - 1):
+        raise ValueError(text)
+    return 2 * sq + (0 if side == "e" else 1)
+
+
+def _all_edges() -> tuple[int, ...]:
+    edges = []
+    for sq in SQUARES:
+        r, c = divmod(sq, SIZE)
+        if c < SIZE - 1:
+            edges.append(2 * sq)
+        if r < SIZE - 1:
+            edges.append(2 * sq + 1)
+    return tuple(edges)
+
+
+ALL_EDGES = _all_edges()
+WALL_EDGES = frozenset(edge_between(square(*a), square(*b)) for a, b in INTERIOR_WALLS)
+DOOR_EDGES = {edge_between(square(*a), square(*b)): colour for a, b, colour in DOORS}
+HOME_SQUARES = tuple(square(*rc) for rc in HOMES)
+TREASURE_SQUARES = tuple(tuple(square(*rc) for rc in pair) for pair in TREASURES)
+
+#: (square, direction) -> square reached through a wrap opening.
+WRAPS: dict[tuple[int, int], int] = {}
+for _c in WRAP_COLUMNS:
+    WRAPS[(square(0, _c), 0)] = square(SIZE - 1, _c)
+    WRAPS[(square(SIZE - 1, _c), 2)] = square(0, _c)
+for _r in WRAP_ROWS:
+    WRAPS[(square(_r, 0), 3)] = square(_r, SIZE - 1)
+    WRAPS[(square(_r, SIZE - 1), 1)] = square(_r, 0)
+
+WRAP = -1  # the "edge" of a step through a wrap opening: never blocking
+
+
+class Neighbour(NamedTuple):
+    square: int
+    edge: int  # interior edge id, or WRAP
+
+
+def _neighbours() -> tuple[tuple[Neighbour | None, ...], ...]:
+    table = []
+    for sq in SQUARES:
+        r, c = divmod(sq, SIZE)
+        row: list[Neighbour | None] = []
+        for d, (dr, dc) in enumerate(DELTA):
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < SIZE and 0 <= nc < SIZE:
+                other = square(nr, nc)
+                row.append(Neighbour(other, edge_between(sq, other)))
+            elif (sq, d) in WRAPS:
+                row.append(Neighbour(WRAPS[(sq, d)], WRAP))
+            else:
+                row.append(None)  # outer wall
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: NEIGHBOURS[square][direction]: the square one step away and the edge crossed, or None.
+NEIGHBOURS = _neighbours()
+
+
+def direction_between(a: int, b: int) -> int:
+    """The direction of a single step from a to b (wrap steps included), else -1."""
+    for d, n in enumerate(NEIGHBOURS[a]):
+        if n is not None and n.square == b:
+            return d
+    return -1
+
+
+# --- Sectors (§2.1, §2.7) ---------------------------------------------------------------------
+def sector_of(sq: int) -> int:
+    """Colour index of the quadrant holding `sq`: blue, red, green, yellow."""
+    r, c = divmod(sq, SIZE)
+    if r < 5:
+        return 0 if c < 5 else 1
+    return 3 if c < 5 else 2
+
+
+SECTOR_SQUARES = tuple(tuple(sq for sq in SQUARES if sector_of(sq) == s) for s in range(4))
+#: Edges with both bordering squares inside the sector: the ones that rotate with it.
+SECTOR_EDGES = tuple(
+    tuple(e for e in ALL_EDGES if all(sector_of(x) == s for x in edge_squares(e))) for s in range(4)
+)
+
+
+def rotate_square(sq: int, sector: int, quarter_turns: int) -> int:
+    """`sq` (inside `sector`) after turning the sector clockwise by 90° x quarter_turns."""
+    r0, c0 = SECTOR_CORNERS[sector]
+    r, c = divmod(sq, SIZE)
+    i, j = r - r0, c - c0
+    for _ in range(quarter_turns % 4):
+        i, j = j, 4 - i
+    return square(r0 + i, c0 + j)
+
+
+def rotate_edge(edge: int, sector: int, quarter_turns: int) -> int:
+    a, b = edge_squares(edge)
+    return edge_between(
+        rotate_square(a, sector, quarter_turns), rotate_square(b, sector, quarter_turns)
+    )
+
+
+def manhattan(a: int, b: int) -> int:
+    ra, ca = divmod(a, SIZE)
+    rb, cb = divmod(b, SIZE)
+    return abs(ra - rb) + abs(ca - cb)
+
+
+# --- Line of sight geometry (§2.8, Appendix B) ------------------------------------------------
+# Doubled coordinates: a square's centre is (2c+1, 2r+1), grid lines are the even values.
+class Trace(NamedTuple):
+    """What a segment from a square's centre touches on its way to a target."""
+
+    edges: tuple[int, ...]  # interior edges touched (never the target edge itself)
+    vertices: tuple[int, ...]  # interior grid vertices touched, as 11 * y + x (grid units)
+    squares: tuple[int, ...]  # squares whose interior it crosses, strictly between
+
+
+def _vertex_edges() -> dict[int, tuple[int, ...]]:
+    table = {}
+    for y in range(1, SIZE):
+        for x in range(1, SIZE):
+            edges = [
+                2 * square(y - 1, x - 1),  # vertical line x, row y-1: east side of (y-1, x-1)
+                2 * square(y, x - 1),
+                2 * square(y - 1, x - 1) + 1,  # horizontal line y, col x-1: south of (y-1, x-1)
+                2 * square(y - 1, x) + 1,
+            ]
+            table[11 * y + x] = tuple(edges)
+    return table
+
+
+VERTEX_EDGES = _vertex_edges()
+
+
+def _centre(sq: int) -> tuple[int, int]:
+    r, c = divmod(sq, SIZE)
+    return 2 * c + 1, 2 * r + 1
+
+
+def _edge_midpoint(edge: int) -> tuple[int, int]:
+    r, c = divmod(edge // 2, SIZE)
+    return (2 * c + 2, 2 * r + 1) if edge % 2 == 0 else (2 * c + 1, 2 * r + 2)
+
+
+def _trace(p: tuple[int, int], q: tuple[int, int], start: int, end: int) -> Trace:
+    (px, py), (qx, qy) = p, q
+    dx, dy = qx - px, qy - py
+    cuts: set[Fraction] = set()
+    for lo, hi, origin, delta in ((px, qx, px, dx), (py, qy, py, dy)):
+        if delta == 0:
+            continue
+        for line in range(min(lo, hi), max(lo, hi) + 1):
+            if line % 2 == 0:
+                t = Fraction(line - origin, delta)
+                if 0 < t < 1:
+                    cuts.add(t)
+    edges: list[int] = []
+    vertices: list[int] = []
+    for t in sorted(cuts):
+        x, y = px + t * dx, py + t * dy
+        x_line = x.denominator == 1 and x.numerator % 2 == 0
+        y_line = y.denominator == 1 and y.numerator % 2 == 0
+        if x_line and y_line:
+            vertices.append(11 * (y.numerator // 2) + x.numerator // 2)
+        elif x_line:
+            col_line, row = x.numerator // 2, int(y // 2)
+            edges.append(2 * square(row, col_line - 1))
+        else:
+            row_line, col = y.numerator // 2, int(x // 2)
+            edges.append(2 * square(row_line - 1, col) + 1)
+    squares: list[int] = []
+    bounds = [Fraction(0), *sorted(cuts), Fraction(1)]
+    for t0, t1 in pairwise(bounds):
+        tm = (t0 + t1) / 2
+        x, y = px + tm * dx, py + tm * dy
+        sq = square(int(y // 2), int(x // 2))
+        if sq not in (start, end) and sq not in squares:
+            squares.append(sq)
+    return Trace(tuple(edges), tuple(vertices), tuple(squares))
+
+
+@cache
+def trace_squares(a: int, b: int) -> Trace:
+    """The segment between the centres of squares a and b."""
+    return _trace(_centre(a), _centre(b), a, b)
+
+
+@cache
+def trace_edge(a: int, edge: int) -> Trace:
+    """The segment from the centre of square a to the midpoint of `edge` (itself ignored)."""
+    return _trace(_centre(a), _edge_midpoint(edge), a, -1)
+
+
+@cache
+def wrap_path(a: int, b: int) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """LOS through a wrap opening runs only along a straight wrap row or column [assumed]:
+    the edges crossed and the squares strictly between, or None if no such line joins a, b."""
+    ra, ca = divmod(a, SIZE)
+    rb, cb = divmod(b, SIZE)
+    if a == b:
+        return None
+    if ra == rb and ra in WRAP_ROWS:
+        d = 3 if cb > ca else 1  # leave away from b, come back round
+    elif ca == cb and ca in WRAP_COLUMNS:
+        d = 0 if rb > ra else 2
+    else:
+        return None
+    edges: list[int] = []
+    between: list[int] = []
+    sq = a
+    while True:
+        n = NEIGHBOURS[sq][d]
+        assert n is not None
+        if n.edge != WRAP:
+            edges.append(n.edge)
+        sq = n.square
+        if sq == b:
+            return tuple(edges), tuple(between)
+        between.append(sq)
+
+
+def path_edges_in_line(a: int, d: int, steps: int) -> list[tuple[int, int]]:
+    """(square, edge) pairs of up to `steps` straight steps from a that never wrap."""
+    out = []
+    sq = a
+    for _ in range(steps):
+        n = NEIGHBOURS[sq][d]
+        if n is None or n.edge == WRAP:
+            break
+        out.append((n.square, n.edge))
+        sq = n.square
+    return out

@@ -1,0 +1,172 @@
+"""Random play with every option and player count: properties that must always hold."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arena.games import IllegalAction
+from arena.games.wiz_war import GAME
+from arena.games.wiz_war.cards import BESTIAL_SCHOOLS
+from arena.games.wiz_war.config import SCHOOL_CHOICES
+from arena.games.wiz_war.rules import WizWarState
+
+SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def games(draw: st.DrawFn) -> tuple[int, dict[str, Any], int]:
+    """Players, options (any valid combination, short games) and a seed."""
+    schools = draw(st.sampled_from(["random", *SCHOOL_CHOICES]))
+    options: dict[str, Any] = {
+        "schools": schools,
+        "round_limit": draw(st.sampled_from([5, 10])),
+        "extended_flash_energy": draw(st.booleans()),
+        "specializations": draw(st.booleans()),
+        "black_cantrip": draw(st.booleans()),
+    }
+    if schools != "random":
+        free = [s for s in BESTIAL_SCHOOLS if s not in schools.split(",")]
+        extra = draw(st.lists(st.sampled_from(free), unique=True, max_size=2)) if free else []
+        options["more_summons"] = ",".join(sorted(extra)) or "none"
+    return draw(st.integers(2, 4)), options, draw(st.integers(0, 2**32 - 1))
+
+
+def snapshot(state: WizWarState) -> str:
+    views = [state.spectate()] + [state.observe(p) for p in range(state.num_players)]
+    return json.dumps([views, state.legal_actions(), state.to_move()], sort_keys=True)
+
+
+def play(players: int, options: dict[str, Any], seed: int, every_step: Any = None):
+    """Play uniformly at random to the end; `every_step(state, step)` runs before each move."""
+    state = GAME.new_state(players, seed, options)
+    rng = random.Random(seed)
+    actions: list[str] = []
+    while not state.is_over():
+        if every_step is not None:
+            every_step(state, len(actions))
+        legal = state.legal_actions()
+        assert legal, f"no legal action in phase {state.phase}"
+        actions.append(rng.choice(legal))
+        state.apply(actions[-1])
+    return state, actions
+
+
+@SETTINGS
+@given(games())
+def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
+    def check(state: WizWarState, step: int) -> None:
+        assert state.check_invariants() == []
+        assert state.to_move() is not None and state.round <= state.round_limit
+
+    state, _ = play(*game, every_step=check)
+    assert state.check_invariants() == [] and state.to_move() is None
+    assert min(r["rank"] for r in state.outcome()) == 0
+
+
+@SETTINGS
+@given(games())
+def test_every_offered_action_applies_without_error(game: tuple) -> None:
+    def try_all(state: WizWarState, step: int) -> None:
+        if step % 9 == 0:
+            for code in state.legal_actions():
+                child = state.clone()
+                child.apply(code)
+                assert child.check_invariants() == []
+
+    play(*game, every_step=try_all)
+
+
+@SETTINGS
+@given(games())
+def test_illegal_codes_are_refused_and_leave_the_state_unchanged(game: tuple) -> None:
+    seen: set[str] = {"bogus", "", "step:x", "cast:card=9999", "target:r10c1", "draw:n=99"}
+    rng = random.Random(game[2])
+
+    def try_illegal(state: WizWarState, step: int) -> None:
+        legal = set(state.legal_actions())
+        if step % 11 == 0:
+            before = snapshot(state)
+            for code in rng.sample(sorted(seen - legal), min(8, len(seen - legal))):
+                with pytest.raises(IllegalAction):
+                    state.apply(code)
+            assert snapshot(state) == before
+        seen.update(legal)
+
+    play(*game, every_step=try_illegal)
+
+
+def _shuffle_hidden(state: WizWarState, seat: int, seed: int) -> WizWarState:
+    """A copy where everything `seat` may not know is dealt differently."""
+    other = state.clone()
+    rng = random.Random(seed)
+    hands = [p for p in range(other.num_players) if p != seat]
+    pool = other.deck + [c for p in hands for c in other.wizards[p].hand]
+    rng.shuffle(pool)
+    for p in hands:
+        size = len(other.wizards[p].hand)
+        other.wizards[p].hand = [pool.pop() for _ in range(size)]
+    other.deck = pool
+    for w in other.wizards:
+        if w.seat != seat:
+            rng.shuffle(w.spec_deck)
+    for spell in {o.card for o in other.objects.values() if o.kind == "booby" and o.owner != seat}:
+        tokens = [o for o in other.objects.values() if o.card == spell]
+        lives = [o.live for o in tokens]
+        rng.shuffle(lives)
+        for o, live in zip(tokens, lives, strict=True):
+            o.live = live
+    other._legal = None
+    return other
+
+
+@SETTINGS
+@given(games())
+def test_observations_never_show_other_hands_or_the_deck_order(game: tuple) -> None:
+    def compare(state: WizWarState, step: int) -> None:
+        if step % 7:
+            return
+        seat = state.to_move()
+        top = state.frames[-1] if state.frames else {}
+        if top.get("kind") == "choice" and top.get("secret"):
+            return  # the chooser legitimately sees the cards of his secret choice
+        other = _shuffle_hidden(state, seat, step)
+        assert other.observe(seat) == state.observe(seat)
+        assert other.spectate() == state.spectate()
+
+    play(*game, every_step=compare)
+
+
+@SETTINGS
+@given(games())
+def test_secret_choices_reach_other_seats_masked(game: tuple) -> None:
+    def check(state: WizWarState, step: int) -> None:
+        decider = state.to_move()
+        for code in state.legal_actions():
+            head = code.partition(":")[0]
+            for seat in range(state.num_players):
+                public, label = state.public_action(code, seat)
+                if head in ("keep", "take", "bottom", "live") and seat != decider:
+                    assert public == head and not any(ch.isdigit() for ch in public)
+                    assert "card=" not in label
+                elif seat == decider:
+                    assert public == code
+
+    play(*game, every_step=check)
+
+
+@settings(max_examples=10, deadline=None)
+@given(games())
+def test_replaying_the_seed_and_actions_reproduces_the_game(game: tuple) -> None:
+    players, options, seed = game
+    state, actions = play(players, options, seed)
+    replay = GAME.new_state(players, seed, options)
+    for code in actions:
+        replay.apply(code)
+    assert replay.is_over() and replay.outcome() == state.outcome()
+    assert replay.spectate() == state.spectate()

@@ -1,0 +1,272 @@
+/* Wiz-War: Bestial Forces for the replay viewer (docs/viewer.md, docs/games/wiz-war.md).
+ *
+ * Draws one view (spectate() or observe(seat)): the 10x10 labyrinth tinted by sector, with
+ * walls (cracks shown), doors in their colours (dashed while held open, crossed when sealed),
+ * walls of fire, the wrap openings as gaps in the frame, home bases, treasures, created
+ * objects and Totems, items on the floor, wizards and creatures with their life; on the right
+ * one panel per wizard, the spells in play, what is being cast, the last events, and the hand
+ * when viewing as a seat. Data attributes (data-square, data-wall, data-door, data-wizard,
+ * data-creature, data-treasure, data-object, data-item, data-player, data-card) let tests
+ * count what is drawn.
+ */
+(function () {
+  "use strict";
+
+  const CELL = 66;
+  const X0 = 24;
+  const Y0 = 44;
+  const PANEL_X = 720;
+  const COLOURS = { blue: "#3b6fd4", red: "#d0443e", green: "#3f9b4f", yellow: "#e0b52c" };
+  const TINTS = ["#e3e9f6", "#f6e3e2", "#e2f1e4", "#f7f0d9"]; // sectors: blue, red, green, yellow
+  const SECTOR_OF = (sq) => {
+    const r = Math.floor(sq / 10), c = sq % 10;
+    if (r < 5) return c < 5 ? 0 : 1;
+    return c < 5 ? 3 : 2;
+  };
+  const CREATURE_MARK = {
+    minotaur: "Mi", genie: "Ge", boggart: "Bo", grendel: "Gr", dragon: "Dr",
+    totem_spirit: "Ts", homunculus: "Ho",
+  };
+  const OBJECT_FILL = {
+    stone_block: "#7b7f87", rosebush: "#c45b7a", thornbush: "#5d7a3a", dust_cloud: "#b9b4a8",
+    tacks: "#8a6d3b", totem: "#7a4f2a", booby: "#444",
+  };
+
+  function xy(sq) {
+    return [X0 + (sq % 10) * CELL, Y0 + Math.floor(sq / 10) * CELL];
+  }
+
+  function truncate(text, max) {
+    text = String(text);
+    return text.length > max ? text.slice(0, max - 1) + "…" : text;
+  }
+
+  function colourOf(view, seat) {
+    const p = view.players[seat];
+    return p ? COLOURS[p.colour] || "#888" : "#888";
+  }
+
+  function draw(svg, view, ctx) {
+    const el = ctx.el;
+    el(svg, "rect", { x: 0, y: 0, width: 1240, height: 760, fill: "#f6f3ea" });
+    header(svg, view, el);
+    const board = el(svg, "g", { class: "ww-board" });
+    squares(board, view, el);
+    edges(board, view, el);
+    frame(board, el);
+    markers(board, view, el);
+    figures(board, view, el);
+    panel(svg, view, ctx);
+  }
+
+  function header(svg, view, el) {
+    let text;
+    if (view.over) {
+      const w = view.winner;
+      text = w >= 0 ? `Game over (${view.end_reason}): ${view.players[w].colour} wins`
+        : `Game over (${view.end_reason}): a draw`;
+    } else {
+      const active = view.players[view.active].colour;
+      const mover = view.to_move >= 0 ? view.players[view.to_move].colour : "-";
+      text = `Round ${view.round}/${view.round_limit} · ${active}'s turn · ${view.phase.replace(/_/g, " ")} · ${mover} decides`;
+    }
+    el(svg, "text", { x: X0, y: 28, "font-size": 18, "font-weight": 700, fill: "#2a2a2a" }, text);
+  }
+
+  // --- the labyrinth -------------------------------------------------------------------------
+  function squares(parent, view, el) {
+    const homes = {};
+    view.players.forEach((p) => { homes[p.home] = p.colour; });
+    for (let sq = 0; sq < 100; sq++) {
+      const [x, y] = xy(sq);
+      const g = el(parent, "g", { "data-square": sq });
+      el(g, "rect", { x: x, y: y, width: CELL, height: CELL, fill: TINTS[SECTOR_OF(sq)], stroke: "#d5cfbf", "stroke-width": 0.6 });
+      if (homes[sq] !== undefined) {
+        el(g, "circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: CELL * 0.42, fill: "none", stroke: COLOURS[homes[sq]], "stroke-width": 3, "stroke-dasharray": "4 3", "data-home": homes[sq] });
+      }
+    }
+  }
+
+  function edgeLine(e) {
+    // e.a < e.b: east side when they share a row, else south side.
+    const [x, y] = xy(e.a);
+    if (e.b === e.a + 1) return [x + CELL, y, x + CELL, y + CELL];
+    return [x, y + CELL, x + CELL, y + CELL];
+  }
+
+  function edges(parent, view, el) {
+    for (const w of view.walls) {
+      const [x1, y1, x2, y2] = edgeLine(w);
+      el(parent, "line", {
+        x1: x1, y1: y1, x2: x2, y2: y2, stroke: w.created ? "#5b4a3a" : "#2b2b2b",
+        "stroke-width": 6, "stroke-linecap": "round", "data-wall": w.edge, "data-cracks": w.cracks,
+      });
+      for (let i = 0; i < w.cracks; i++) {
+        const t = (i + 1) / (w.cracks + 1);
+        const cx = x1 + (x2 - x1) * t, cy = y1 + (y2 - y1) * t;
+        el(parent, "line", { x1: cx - 3, y1: cy - 3, x2: cx + 3, y2: cy + 3, stroke: "#f6f3ea", "stroke-width": 1.5 });
+      }
+    }
+    for (const f of view.fire_walls) {
+      const [x1, y1, x2, y2] = edgeLine(f);
+      el(parent, "line", { x1: x1, y1: y1, x2: x2, y2: y2, stroke: "#ff7a1a", "stroke-width": 5, "stroke-dasharray": "5 3", "data-fire": f.edge });
+    }
+    for (const d of view.doors) {
+      const [x1, y1, x2, y2] = edgeLine(d);
+      const g = el(parent, "g", { "data-door": d.edge, "data-state": d.sealed ? "sealed" : d.held_by >= 0 ? "held" : "closed" });
+      el(g, "line", {
+        x1: x1, y1: y1, x2: x2, y2: y2, stroke: COLOURS[d.colour] || "#888", "stroke-width": 7,
+        "stroke-dasharray": d.held_by >= 0 ? "6 6" : null,
+      });
+      if (d.sealed) {
+        const mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
+        el(g, "path", { d: `M${mx - 6},${my - 6} L${mx + 6},${my + 6} M${mx + 6},${my - 6} L${mx - 6},${my + 6}`, stroke: "#111", "stroke-width": 2 });
+      }
+    }
+  }
+
+  function frame(parent, el) {
+    // The outer wall, broken at the wrap openings (columns 2 and 7, rows 2 and 7).
+    const gaps = [2, 7];
+    const side = 10 * CELL;
+    for (let i = 0; i < 10; i++) {
+      const open = gaps.includes(i);
+      const a = X0 + i * CELL;
+      const b = Y0 + i * CELL;
+      const attrs = { stroke: "#2b2b2b", "stroke-width": 6, "stroke-linecap": "square" };
+      if (!open) {
+        el(parent, "line", Object.assign({ x1: a, y1: Y0, x2: a + CELL, y2: Y0 }, attrs));
+        el(parent, "line", Object.assign({ x1: a, y1: Y0 + side, x2: a + CELL, y2: Y0 + side }, attrs));
+        el(parent, "line", Object.assign({ x1: X0, y1: b, x2: X0, y2: b + CELL }, attrs));
+        el(parent, "line", Object.assign({ x1: X0 + side, y1: b, x2: X0 + side, y2: b + CELL }, attrs));
+      }
+    }
+  }
+
+  function markers(parent, view, el) {
+    for (const o of view.objects) {
+      const [x, y] = xy(o.square);
+      const g = el(parent, "g", { "data-object": o.kind, "data-id": o.id });
+      const fill = OBJECT_FILL[o.kind] || "#999";
+      if (o.kind === "stone_block") {
+        el(g, "rect", { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, fill: fill, stroke: "#333" });
+      } else if (o.kind === "dust_cloud") {
+        el(g, "ellipse", { cx: x + CELL / 2, cy: y + CELL / 2, rx: CELL * 0.45, ry: CELL * 0.3, fill: fill, opacity: 0.8 });
+      } else if (o.kind === "totem") {
+        el(g, "rect", { x: x + 6, y: y + 6, width: 12, height: CELL - 12, rx: 3, fill: fill, stroke: colourOf(view, o.owner), "stroke-width": 2 });
+        el(g, "text", { x: x + 12, y: y + CELL - 10, "font-size": 9, fill: "#fff", "text-anchor": "middle" }, "T");
+      } else if (o.kind === "booby") {
+        el(g, "circle", { cx: x + CELL - 12, cy: y + CELL - 12, r: 8, fill: o.live ? "#b3261e" : fill });
+        el(g, "text", { x: x + CELL - 12, y: y + CELL - 8, "font-size": 11, fill: "#fff", "text-anchor": "middle" }, "?");
+      } else {
+        el(g, "circle", { cx: x + CELL - 14, cy: y + 14, r: 9, fill: fill, stroke: "#333", "stroke-width": 0.8 });
+      }
+      el(g, "title", {}, o.name);
+    }
+    for (const item of view.floor_items) {
+      const [x, y] = xy(item.square);
+      const g = el(parent, "g", { "data-item": item.card.id });
+      el(g, "rect", { x: x + 4, y: y + CELL - 18, width: 14, height: 14, rx: 2, fill: "#fffaf0", stroke: "#7a6a4a" });
+      el(g, "text", { x: x + 11, y: y + CELL - 7, "font-size": 10, "text-anchor": "middle", fill: "#7a6a4a" }, "i");
+      el(g, "title", {}, item.card.title);
+    }
+    view.treasures.forEach((t) => {
+      if (t.scored || t.square < 0) return;
+      const [x, y] = xy(t.square);
+      const cx = x + 14 + (t.id % 2) * 6, cy = y + CELL - 14;
+      el(parent, "path", {
+        d: `M${cx},${cy - 8} L${cx + 7},${cy} L${cx},${cy + 8} L${cx - 7},${cy} Z`,
+        fill: colourOf(view, t.owner), stroke: "#222", "stroke-width": 1, "data-treasure": t.id,
+        "data-state": t.glued ? "glued" : "loose",
+      });
+    });
+  }
+
+  function figures(parent, view, el) {
+    const crowd = {};
+    const slot = (sq) => { crowd[sq] = (crowd[sq] || 0) + 1; return crowd[sq] - 1; };
+    for (const p of view.players) {
+      if (!p.alive) continue;
+      const [x, y] = xy(p.square);
+      const k = slot(p.square);
+      const cx = x + 20 + (k % 2) * 26, cy = y + 22 + Math.floor(k / 2) * 24;
+      const g = el(parent, "g", { "data-wizard": p.seat, "data-state": p.stunned ? "stunned" : "ready" });
+      el(g, "circle", { cx: cx, cy: cy, r: 11, fill: COLOURS[p.colour], stroke: "#111", "stroke-width": p.seat === view.active ? 2.5 : 1 });
+      el(g, "path", { d: `M${cx - 7},${cy - 6} L${cx},${cy - 20} L${cx + 7},${cy - 6} Z`, fill: COLOURS[p.colour], stroke: "#111", "stroke-width": 1 });
+      el(g, "text", { x: cx, y: cy + 4, "font-size": 10, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, p.life);
+      if (p.treasure >= 0) {
+        const owner = view.treasures[p.treasure].owner;
+        el(g, "path", { d: `M${cx + 12},${cy - 4} l5,5 l-5,5 l-5,-5 Z`, fill: colourOf(view, owner), stroke: "#222", "data-carried": p.treasure });
+      }
+    }
+    for (const c of view.creatures) {
+      const [x, y] = xy(c.square);
+      const k = slot(c.square);
+      const cx = x + 20 + (k % 2) * 26, cy = y + 22 + Math.floor(k / 2) * 24;
+      const g = el(parent, "g", { "data-creature": c.name, "data-state": c.stunned ? "stunned" : "ready" });
+      el(g, "path", { d: `M${cx},${cy - 13} L${cx + 13},${cy} L${cx},${cy + 13} L${cx - 13},${cy} Z`, fill: colourOf(view, c.controller), stroke: "#111", "stroke-width": c.name === view.activation.creature ? 2.5 : 1 });
+      el(g, "text", { x: cx, y: cy + 1, "font-size": 8, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, CREATURE_MARK[c.name] || "?");
+      el(g, "text", { x: cx, y: cy + 10, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, c.life);
+      el(g, "title", {}, `${c.title}: life ${c.life}, speed ${c.base_speed}${c.form ? ", " + c.form.replace(/_/g, " ") : ""}`);
+    }
+  }
+
+  // --- the panel -----------------------------------------------------------------------------
+  function panel(svg, view, ctx) {
+    const el = ctx.el;
+    let y = 44;
+    view.players.forEach((p) => {
+      const g = el(svg, "g", { "data-player": p.seat });
+      el(g, "rect", { x: PANEL_X, y: y, width: 500, height: 64, rx: 8, fill: "#fffdf6", stroke: COLOURS[p.colour], "stroke-width": p.seat === view.active ? 3 : 1.5 });
+      const name = ctx.players && ctx.players[p.seat] ? ctx.players[p.seat].name : `seat ${p.seat}`;
+      el(g, "text", { x: PANEL_X + 10, y: y + 18, "font-size": 13, "font-weight": 700, fill: COLOURS[p.colour] }, truncate(`${p.colour} · ${name}`, 48));
+      const status = p.alive
+        ? `life ${p.life} · VP ${p.vp} · hand ${p.hand_size} (${p.hand_total}/${p.max_hand}) · MP ${p.mp}${p.stun_tokens ? " · stun " + p.stun_tokens : ""}${p.form ? " · " + p.form.replace(/_/g, " ") : ""}`
+        : `out · VP ${p.vp}`;
+      el(g, "text", { x: PANEL_X + 10, y: y + 36, "font-size": 12, fill: "#333" }, status);
+      const items = p.items.map((c) => c.title).join(", ");
+      const carry = p.treasure >= 0 ? `treasure of ${view.players[view.treasures[p.treasure].owner].colour}` : "";
+      el(g, "text", { x: PANEL_X + 10, y: y + 54, "font-size": 11, fill: "#555" }, truncate([carry, items].filter(Boolean).join(" · ") || "carries nothing", 80));
+      y += 72;
+    });
+    y += 6;
+    if (view.spells.length) {
+      el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, "font-weight": 700, fill: "#333" }, "In play");
+      y += 16;
+      for (const sp of view.spells.slice(0, 8)) {
+        const who = view.players[sp.caster].colour;
+        const on = sp.target ? ` → ${sp.target}` : "";
+        const tokens = sp.tokens ? ` (${sp.tokens})` : "";
+        el(svg, "text", { x: PANEL_X + 8, y: y, "font-size": 11, fill: COLOURS[who], "data-spell": sp.card.id }, truncate(`${sp.card.title}${on}${tokens}`, 70));
+        y += 14;
+      }
+    }
+    if (view.casting.length) {
+      y += 4;
+      for (const c of view.casting) {
+        const state = c.canceled ? " (cancelled)" : "";
+        el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, fill: "#7a2e8a", "data-cast": c.id }, truncate(`Casting: ${c.card.title} by ${c.actor}${c.targets.length ? " at " + c.targets.join(", ") : ""}${state}`, 80));
+        y += 15;
+      }
+    }
+    y += 6;
+    for (const line of view.log.slice(-6)) {
+      el(svg, "text", { x: PANEL_X, y: y, "font-size": 11, fill: "#555" }, truncate(line, 84));
+      y += 14;
+    }
+    if (view.hand.length) {
+      y += 8;
+      el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, "font-weight": 700, fill: "#333" }, "Hand");
+      y += 6;
+      view.hand.forEach((card, i) => {
+        const cx = PANEL_X + (i % 5) * 100, cy = y + Math.floor(i / 5) * 44;
+        const g = el(svg, "g", { "data-card": card.id });
+        el(g, "rect", { x: cx, y: cy, width: 94, height: 38, rx: 5, fill: "#fff", stroke: "#8b7a55" });
+        el(g, "text", { x: cx + 5, y: cy + 15, "font-size": 10, "font-weight": 700, fill: "#333" }, truncate(card.title, 16));
+        el(g, "text", { x: cx + 5, y: cy + 30, "font-size": 9, fill: "#777" }, `${card.kind.replace(/_/g, " ")}${card.ev ? " · EV " + card.ev : ""}`);
+      });
+    }
+  }
+
+  window.ArenaViewer.register("wiz_war", { viewBox: "0 0 1240 760", draw: draw });
+})();
