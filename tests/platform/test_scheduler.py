@@ -72,10 +72,9 @@ def test_fill_queue_keeps_the_target_depth_and_favours_new_versions(db):
 def test_schedule_ladder_queues_matches_on_the_broker(db, settings_override):
     import redis
 
+    from webui.ladder.matchmaking import games_with_ladders
     from webui.matches.models import Match
     from workers.tasks import schedule_ladder
-
-    from webui.ladder.matchmaking import games_with_ladders
 
     settings_override(ARENA_LADDER_DEPTH=3)
     expected = 3 * len(games_with_ladders())  # every game with a ladder is kept 3 deep
