@@ -7,6 +7,7 @@ from collections import Counter
 
 from platform_support import GAME, REDIS_DB, REDIS_HOST, REDIS_PORT, add_builtin
 
+import arena.games
 from webui.ladder.lineups import Candidate, pick_lineup
 
 
@@ -86,3 +87,16 @@ def test_schedule_ladder_queues_matches_on_the_broker(db, settings_override):
         assert queued.filter(game=game).count() == 3
     client = redis.Redis(REDIS_HOST, REDIS_PORT, db=REDIS_DB)
     assert client.llen("arena.matches") == expected
+
+
+def test_ladder_matches_always_have_opponents_even_for_solo_capable_games(db, settings_override):
+    from webui.matches.models import Match
+    from workers.tasks import schedule_ladder
+
+    settings_override(ARENA_LADDER_DEPTH=20)
+    schedule_ladder()
+    solo_capable = [g for g in arena.games.names() if arena.games.get(g).min_players == 1]
+    assert solo_capable, "Castle Panic can be played alone"
+    ladder = Match.objects.filter(kind=Match.Kind.LADDER, game__in=solo_capable)
+    assert ladder.exists()
+    assert all(match.seats.count() >= 2 for match in ladder)

@@ -66,7 +66,8 @@ def fill_queue(
     created = []
     with transaction.atomic():
         for _ in range(depth - live):
-            lineup = pick_lineup(pool, game.min_players, game.max_players, rng)
+            # A rating needs opponents: solo games (Castle Panic alone) are never ladder games.
+            lineup = pick_lineup(pool, max(2, game.min_players), game.max_players, rng)
             if lineup is None:
                 break
             match = Match.objects.create(
