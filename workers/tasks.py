@@ -29,6 +29,7 @@ from webui import queue
 from webui.bots.models import BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
 from webui.ladder.models import Rating
+from webui.ladder.solo import fill_solo_queue
 from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
 from workers import agents as seating
@@ -232,6 +233,7 @@ def schedule_ladder() -> int:
     total = 0
     for game in games_with_ladders():
         total += queue.run_matches(fill_queue(game))
+        total += queue.run_matches(fill_solo_queue(game))
     return total
 
 

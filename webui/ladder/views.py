@@ -106,3 +106,16 @@ HEADERS = (
     ("winrate", "win rate", True),
     ("last", "last played", True),
 )
+
+
+def solo(request: HttpRequest, game: str) -> HttpResponse:
+    """The solo leaderboard of a game that can be played alone."""
+    from webui.ladder.solo import solo_rows
+
+    try:
+        info = arena.games.get(game)
+    except KeyError:
+        raise Http404(f"no game called {game!r}") from None
+    if info.min_players != 1:
+        raise Http404(f"{info.title} cannot be played alone")
+    return render(request, "ladder/solo.html", {"game": info, "rows": solo_rows(game)})
