@@ -8,6 +8,7 @@ die re-rolls included, is an action.
 from __future__ import annotations
 
 import abc
+import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -63,6 +64,36 @@ class GameState(abc.ABC):
         Games whose actions can carry secrets (a card passed face down) override this.
         """
         return code, self.describe(code)
+
+
+class ViewedState(GameState):
+    """A state whose views live in its game's `views.py`, the one place that hides anything.
+
+    Subclasses name that module in `VIEWS`; it must define observe, spectate and describe,
+    and may define public_action for codes that carry secrets.
+    """
+
+    VIEWS: str = ""
+    _views_module: Any = None
+
+    @classmethod
+    def _views(cls) -> Any:
+        if cls._views_module is None:  # imported late: views.py imports the rules module
+            cls._views_module = importlib.import_module(cls.VIEWS)
+        return cls._views_module
+
+    def observe(self, seat: int) -> JSON:
+        return self._views().observe(self, seat)
+
+    def spectate(self) -> JSON:
+        return self._views().spectate(self)
+
+    def describe(self, code: str) -> str:
+        return self._views().describe(self, code)
+
+    def public_action(self, code: str, seat: int) -> tuple[str, str]:
+        hook = getattr(self._views(), "public_action", None)
+        return hook(self, code, seat) if hook else super().public_action(code, seat)
 
 
 def won(result: dict[str, Any]) -> bool:

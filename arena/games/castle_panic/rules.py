@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arena.games.base import JSON, GameState, IllegalAction
+from arena.games.base import JSON, IllegalAction, ViewedState
 from arena.games.castle_panic.config import (
     ARC_COLOUR,
     ARCHER,
@@ -245,8 +245,10 @@ class Choice(NamedTuple):
     item: Item
 
 
-class CastlePanicState(GameState):
+class CastlePanicState(ViewedState):
     """One game of Castle Panic with Engines of War (§3-§14)."""
+
+    VIEWS = "arena.games.castle_panic.views"
 
     # --- Setup (§3) -------------------------------------------------------------------------------
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -372,21 +374,6 @@ class CastlePanicState(GameState):
         """Team win: seats ranked by trophy points, then trophies (ties share); team loss:
         one shared rank (§14, A38, A39). Final once `is_over()`."""
         return rank_players(self)
-
-    def observe(self, seat: int) -> JSON:
-        from arena.games.castle_panic import views
-
-        return views.observe(self, seat)
-
-    def spectate(self) -> JSON:
-        from arena.games.castle_panic import views
-
-        return views.spectate(self)
-
-    def describe(self, code: str) -> str:
-        from arena.games.castle_panic import views
-
-        return views.describe(self, code)
 
     def clone(self) -> CastlePanicState:
         """A manual copy: containers one level down; work items and choices are tuples."""

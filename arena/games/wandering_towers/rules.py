@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arena.games.base import JSON, GameState, IllegalAction
+from arena.games.base import JSON, IllegalAction, ViewedState
 from arena.games.wandering_towers.config import (
     ACTIONS_PER_TURN,
     ADVANCE_TOWER_STEPS,
@@ -150,8 +150,10 @@ Handler = Callable[["WanderingTowersState", Any], None]
 Options = dict[str, tuple[Handler, Any]]
 
 
-class WanderingTowersState(GameState):
+class WanderingTowersState(ViewedState):
     """One game of Wandering Towers (§1-§13): board, cards, flasks, spells and the turn."""
+
+    VIEWS = "arena.games.wandering_towers.views"
 
     # --- Setup (§3) ---------------------------------------------------------------------------
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -307,26 +309,6 @@ class WanderingTowersState(GameState):
     def outcome(self) -> list[JSON]:
         """Winners rank 0; the rest by the fallback ranking (§13). Final once `is_over()`."""
         return rank_players(self)
-
-    def observe(self, seat: int) -> JSON:
-        from arena.games.wandering_towers import views
-
-        return views.observe(self, seat)
-
-    def spectate(self) -> JSON:
-        from arena.games.wandering_towers import views
-
-        return views.spectate(self)
-
-    def describe(self, code: str) -> str:
-        from arena.games.wandering_towers import views
-
-        return views.describe(self, code)
-
-    def public_action(self, code: str, seat: int) -> tuple[str, str]:
-        from arena.games.wandering_towers import views
-
-        return views.public_action(self, code, seat)
 
     def clone(self) -> WanderingTowersState:
         """A careful manual copy: containers are copied one level down, never deep-copied."""

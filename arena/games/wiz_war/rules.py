@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.games.base import JSON, GameState, IllegalAction
+from arena.games.base import JSON, IllegalAction, ViewedState
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     ATTACK,
@@ -195,8 +195,10 @@ def die_roll(rng: random.Random) -> int:
 
 
 # --- The state ----------------------------------------------------------------------------------
-class WizWarState(GameState):
+class WizWarState(ViewedState):
     """One game of Wiz-War with Bestial Forces (§1-§13)."""
+
+    VIEWS = "arena.games.wiz_war.views"
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if players not in SEAT_COLOURS:
@@ -418,26 +420,6 @@ class WizWarState(GameState):
 
     def outcome(self) -> list[JSON]:
         return rank_players(self)
-
-    def observe(self, seat: int) -> JSON:
-        from arena.games.wiz_war import views
-
-        return views.observe(self, seat)
-
-    def spectate(self) -> JSON:
-        from arena.games.wiz_war import views
-
-        return views.spectate(self)
-
-    def describe(self, code: str) -> str:
-        from arena.games.wiz_war import views
-
-        return views.describe(self, code)
-
-    def public_action(self, code: str, seat: int) -> tuple[str, str]:
-        from arena.games.wiz_war import views
-
-        return views.public_action(self, code, seat)
 
     def clone(self) -> WizWarState:
         rng, legal, memo = self.rng, self._legal, self._memo
