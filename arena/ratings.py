@@ -50,13 +50,16 @@ def ranks_of(outcome: Iterable[Mapping[str, Any]]) -> list[int]:
 
 
 def replay(
-    matches: Iterable[tuple[Sequence[Any], Sequence[int]]],
+    matches: Iterable[tuple[Sequence[Any], Sequence[int], Sequence[bool]]],
 ) -> dict[Any, tuple[Skill, int, int]]:
-    """Rate a sequence of (player keys, ranks) from scratch: {key: (skill, games, wins)}."""
+    """Rate a sequence of (player keys, ranks, who won) from scratch: {key: (skill, games, wins)}.
+
+    Who won is passed in because a cooperative team that lost shares rank 0 without winning.
+    """
     table: dict[Any, tuple[Skill, int, int]] = {}
-    for keys, ranks in matches:
+    for keys, ranks, won in matches:
         current = [table.get(k, (Skill(), 0, 0)) for k in keys]
         new = rate([c[0] for c in current], ranks)
-        for key, (_, games, wins), skill, rank in zip(keys, current, new, ranks, strict=True):
-            table[key] = (skill, games + 1, wins + (rank == 0))
+        for key, (_, games, wins), skill, win in zip(keys, current, new, won, strict=True):
+            table[key] = (skill, games + 1, wins + bool(win))
     return table

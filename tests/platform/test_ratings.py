@@ -30,7 +30,11 @@ def test_display_is_conservative():
 
 
 def test_replaying_a_history_equals_rating_match_by_match():
-    history = [(["a", "b", "c"], [0, 1, 2]), (["c", "a"], [0, 1]), (["b", "c"], [0, 0])]
+    history = [
+        (["a", "b", "c"], [0, 1, 2], [True, False, False]),
+        (["c", "a"], [0, 1], [True, False]),
+        (["b", "c"], [0, 0], [True, True]),
+    ]
     table = ratings.replay(history)
     a, b, c = Skill(), Skill(), Skill()
     a, b, c = ratings.rate([a, b, c], [0, 1, 2])
@@ -44,3 +48,17 @@ def test_bad_input_is_refused():
         ratings.rate([Skill()], [0])
     with pytest.raises(ValueError):
         ratings.rate([Skill(), Skill()], [0])
+
+
+def test_a_team_that_lost_together_is_rated_as_a_tie_and_wins_nothing():
+    table = ratings.replay([(["a", "b"], [0, 0], [False, False])])
+    assert table["a"][1:] == (1, 0) and table["b"][1:] == (1, 0)
+
+
+def test_stored_wins_come_from_the_outcome_not_the_rank(db):
+    from webui.ladder.models import seat_wins
+
+    lost = {"outcome": [{"rank": 0, "score": 3, "team_won": False}] * 2}
+    assert seat_wins(lost, [0, 0]) == [False, False]
+    assert seat_wins({"outcome": [{"rank": 0}, {"rank": 1}]}, [0, 1]) == [True, False]
+    assert seat_wins(None, [1, 0]) == [False, True]

@@ -13,7 +13,16 @@ from typing import ClassVar
 from django.db import models
 from django.utils import timezone
 
+import arena.games
 from arena import ratings
+
+
+def seat_wins(summary: dict | None, ranks: list[int]) -> list[bool]:
+    """Who won, from the stored outcome: a cooperative team that lost shares rank 0 unwon."""
+    outcome = (summary or {}).get("outcome") or []
+    if len(outcome) != len(ranks):
+        return [rank == 0 for rank in ranks]
+    return [arena.games.won(result) for result in outcome]
 
 
 class Rating(models.Model):
@@ -59,10 +68,12 @@ class Rating(models.Model):
             .order_by("id")
         }
         current = [locked[v] for v in version_ids]
-        new = ratings.rate([r.skill for r in current], [seat.rank for seat in seats])
+        ranks = [seat.rank for seat in seats]
+        new = ratings.rate([r.skill for r in current], ranks)
+        wins = seat_wins(match.summary, ranks)
         now = timezone.now()
         history = []
-        for seat, rating, skill in zip(seats, current, new, strict=True):
+        for seat, rating, skill, win in zip(seats, current, new, wins, strict=True):
             history.append(
                 RatingHistory(
                     rating=rating,
@@ -76,7 +87,7 @@ class Rating(models.Model):
             )
             rating.mu, rating.sigma, rating.display = skill.mu, skill.sigma, skill.display
             rating.games += 1
-            rating.wins += seat.rank == 0
+            rating.wins += win
             rating.last_played = now
         cls.objects.bulk_update(current, ["mu", "sigma", "display", "games", "wins", "last_played"])
         return RatingHistory.objects.bulk_create(history)

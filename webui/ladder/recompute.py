@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import F, Min
 
 from arena import ratings
-from webui.ladder.models import Rating
+from webui.ladder.models import Rating, seat_wins
 from webui.matches.models import Match, MatchSeat
 
 TOLERANCE = 1e-9
@@ -52,13 +52,13 @@ class Report:
         return not self.mismatches
 
 
-def _history() -> list[tuple[list[tuple[int, str]], list[int]]]:
-    """Finished ladder matches in rating order, as (keys, ranks)."""
+def _history() -> list[tuple[list[tuple[int, str]], list[int], list[bool]]]:
+    """Finished ladder matches in rating order, as (keys, ranks, who won)."""
     order = (
         Match.objects.filter(status=Match.Status.FINISHED, kind=Match.Kind.LADDER)
         .annotate(first=Min("rating_history__id"))
         .order_by(F("first").asc(nulls_last=True), "finished", "id")
-        .values_list("pk", "game")
+        .values_list("pk", "game", "summary")
     )
     seats: dict[int, list[tuple[int, int, int]]] = defaultdict(list)
     rows = MatchSeat.objects.filter(
@@ -67,9 +67,10 @@ def _history() -> list[tuple[list[tuple[int, str]], list[int]]]:
     for match_id, seat, version_id, rank in rows:
         seats[match_id].append((seat, version_id, rank))
     history = []
-    for match_id, game in order:
+    for match_id, game, summary in order:
         seated = sorted(seats[match_id])
-        history.append(([(v, game) for _, v, _ in seated], [r for _, _, r in seated]))
+        ranks = [r for _, _, r in seated]
+        history.append(([(v, game) for _, v, _ in seated], ranks, seat_wins(summary, ranks)))
     return history
 
 
