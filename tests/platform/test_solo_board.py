@@ -29,6 +29,7 @@ def test_solo_games_are_queued_played_and_ranked_by_win_rate_and_points(client):
         assert match.seats.count() == 1 and match.kind == Match.Kind.FRIENDLY
         play(pk, "w1")
     assert fill_solo_queue("wandering_towers", depth=8) == []
+    assert fill_solo_queue(SOLO_GAME, depth=0) == [], "no solo games while the ladder is off"
 
     rows = solo_rows(SOLO_GAME)
     assert sum(r.games for r in rows) == len(created)

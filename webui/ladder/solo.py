@@ -34,7 +34,8 @@ def fill_solo_queue(
     game = arena.games.get(game_name)
     if game.min_players != 1:
         return []
-    depth = max(1, (settings.ARENA_LADDER_DEPTH if depth is None else depth) // 2)
+    ladder_depth = settings.ARENA_LADDER_DEPTH if depth is None else depth
+    depth = (ladder_depth + 1) // 2  # half the ladder's depth; none when the ladder is off
     live = solo_matches(game_name).filter(status__in=_LIVE).count()
     versions = list(
         BotVersion.objects.filter(status=BotVersion.Status.ACTIVE, bot__game=game_name)
