@@ -1143,7 +1143,11 @@ def _solvent_targets(s: WizWarState, frame: JSON) -> Options:
 
 def universal_solvent(s: WizWarState, cast: JSON) -> None:
     """Not an attack: the target object, wall or door and the Solvent are destroyed."""
-    target = cast["values"]["target"]
+    destroy_target(s, cast["values"]["target"])
+
+
+def destroy_target(s: WizWarState, target: str) -> None:
+    """Destroy an object ("o7") or a wall or door (an edge name), whatever its cracks."""
     if target.startswith("o"):
         s.destroy_object(int(target[1:]))
     else:
@@ -2555,13 +2559,7 @@ def _smash_targets(s: WizWarState, frame: JSON) -> Options:
 
 def hammer_smash(s: WizWarState, cast: JSON) -> None:
     """Destroy a wall or door of your square, or an object beside you, whatever its cracks."""
-    target = cast["values"]["target"]
-    if target.startswith("o"):
-        s.destroy_object(int(target[1:]))
-    else:
-        e = B.parse_edge(target)
-        if e in s.walls or e in s.doors:
-            s.destroy_edge(e)
+    destroy_target(s, cast["values"]["target"])
 
 
 SPECS["thors_hammer:smash"] = Spec(

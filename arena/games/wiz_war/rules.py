@@ -2689,12 +2689,7 @@ class WizWarState(ViewedState):
         me = w.token
         opts: dict[str, tuple[Callable, Any]] = {}
         if self.wizard_can_move(seat):
-            if self.objects_at(w.sq, "dust_cloud") and not self.hovers(me):
-                opts["step:roll"] = (_do_dust_step, me)
-            else:
-                for d in range(4):
-                    if self.can_step(me, d) is not None:
-                        opts[f"step:{B.DIRS[d]}"] = (_do_step, d)
+            opts.update(self._step_options(me, w.sq, _do_step))
         if not w.boosted:
             for c in w.hand:
                 if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
@@ -2769,6 +2764,16 @@ class WizWarState(ViewedState):
             ):
                 opts[f"pickup:t{t.id}"] = (_do_pickup_treasure, t.id)
 
+    def _step_options(
+        self, figure: str, sq: int, step: Callable
+    ) -> dict[str, tuple[Callable, Any]]:
+        """One square in each open direction, or a die roll to leave a Dust Cloud."""
+        if self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
+            return {"step:roll": (_do_dust_step, figure)}
+        return {
+            f"step:{B.DIRS[d]}": (step, d) for d in range(4) if self.can_step(figure, d) is not None
+        }
+
     def _activation_options(self) -> dict[str, tuple[Callable, Any]]:
         """During an activation the controller only directs the creature (§8.4)."""
         from arena.games.wiz_war import effects
@@ -2778,12 +2783,7 @@ class WizWarState(ViewedState):
         seat = cr.controller
         opts: dict[str, tuple[Callable, Any]] = {}
         if self.creature_can_move(name):
-            if self.objects_at(cr.sq, "dust_cloud") and not self.hovers(name):
-                opts["step:roll"] = (_do_dust_step, name)
-            else:
-                for d in range(4):
-                    if self.can_step(name, d) is not None:
-                        opts[f"step:{B.DIRS[d]}"] = (_do_creature_step, d)
+            opts.update(self._step_options(name, cr.sq, _do_creature_step))
         if self.creature_can_attack(name):
             for attack in CREATURES[name].attacks:
                 if effects.has_targets(self, seat, name, attack.name):
