@@ -1,12 +1,14 @@
 """Agents sit in a referee's seats: an in-process bot, a sandboxed process, a remote client.
 
 The referee talks to every kind through this one interface, so time control, strikes and
-records work the same whoever plays.
+records work the same whoever plays. The referee is a coroutine: it awaits the `*_async`
+methods, which call the plain ones unless an agent waits on the network (its `loop`).
 """
 
 from __future__ import annotations
 
 import abc
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -54,6 +56,8 @@ class Agent(abc.ABC):
     """What the referee needs from whoever plays a seat."""
 
     name: str = "agent"
+    #: The event loop this agent's bot talks through; the referee plays on it (None: any).
+    loop: asyncio.AbstractEventLoop | None = None
 
     def start(self, header: dict[str, Any]) -> None:
         """The match begins; `header` has game, options, seat, players and time control."""
@@ -78,6 +82,15 @@ class Agent(abc.ABC):
     def stderr(self) -> str:
         """What the bot wrote to stderr, already capped."""
         return ""
+
+    async def start_async(self, header: dict[str, Any]) -> None:
+        self.start(header)
+
+    async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
+        return self.decide(request, timeout)
+
+    async def close_async(self) -> None:
+        self.close()
 
 
 class InProcessAgent(Agent):

@@ -1,9 +1,9 @@
 """The referee's gRPC server: serves arena.v1.Referee to bots, plus health and reflection.
 
-One asyncio gRPC server runs on a background thread (asyncio streams are the fastest
-option measured here, see MEASURED.md), while referees keep their plain, blocking loop:
-each connected bot is a `RemoteAgent` whose messages cross threads through queues.
-One server can host many matches at once; a bot's token picks its match and seat.
+Servers are asyncio gRPC servers (the fastest option measured here, see MEASURED.md) on
+the process's shared loop (arena.match.loop), where referees with hosted seats play too:
+each connected bot is a `RemoteAgent` and its messages never cross a thread. One server
+can host many matches at once; a bot's token picks its match and seat.
 
     with RefereeServer(unix_socket="/run/arena/ref.sock") as server:
         match = server.open_match("wandering_towers", 3, match_id="m-42")
@@ -20,7 +20,6 @@ import hashlib
 import os
 import threading
 from collections.abc import Iterable, Mapping
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from arena.match.loop import call, on_loop, shared_loop
 from arena.match.remote import RemoteAgent, RemoteMatch
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
@@ -53,6 +53,9 @@ class _Stream:
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
 
     def send(self, message: pb.RefereeMessage) -> None:
+        if on_loop(self._loop):
+            self.queue.put_nowait(message)
+            return
         with contextlib.suppress(RuntimeError):  # the loop is closed: the bot is gone anyway
             self._loop.call_soon_threadsafe(self.queue.put_nowait, message)
 
@@ -73,7 +76,7 @@ def _error(code: int, message: str) -> pb.RefereeMessage:
 
 
 class RefereeServer:
-    """Serves the Referee service on a Unix socket and/or TCP from a background thread."""
+    """Serves the Referee service on a Unix socket and/or TCP, on the shared loop."""
 
     def __init__(
         self, *, unix_socket: str | os.PathLike[str] | None = None, tcp: str | None = None
@@ -86,21 +89,15 @@ class RefereeServer:
         self.addresses: list[str] = []
         self._seats: dict[bytes, RemoteAgent] = {}
         self._seats_lock = threading.Lock()
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._stopping: asyncio.Event | None = None
-        self._thread: threading.Thread | None = None
-        self._grace = 1.0
+        self.loop = shared_loop()
+        self._server: grpc.aio.Server | None = None
+        self._health: Any = None
 
     # -- lifecycle --------------------------------------------------------------------
 
     def start(self) -> RefereeServer:
         """Bind and serve; returns once the server accepts connections."""
-        ready: Future[list[str]] = Future()
-        self._thread = threading.Thread(
-            target=lambda: asyncio.run(self._serve(ready)), name="arena-grpc", daemon=True
-        )
-        self._thread.start()
-        self.addresses = ready.result(timeout=30)
+        self.addresses = call(self.loop, self._start())
         return self
 
     @property
@@ -110,14 +107,15 @@ class RefereeServer:
 
     def stop(self, grace: float = 1.0) -> None:
         """Stop serving, giving open streams `grace` seconds. Safe to call twice."""
-        loop, stopping, thread = self._loop, self._stopping, self._thread
-        if loop is None or stopping is None or thread is None:
+        call(self.loop, self.aclose(grace))
+
+    async def aclose(self, grace: float = 1.0) -> None:
+        """`stop` for code already on the loop."""
+        server, self._server = self._server, None
+        if server is None:
             return
-        self._grace = grace
-        with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(stopping.set)
-        thread.join(timeout=grace + 5)
-        self._loop = None
+        await self._health.enter_graceful_shutdown()
+        await server.stop(grace)
 
     def __enter__(self) -> RefereeServer:
         return self.start()
@@ -140,7 +138,9 @@ class RefereeServer:
 
         Tokens are generated unless given. `RemoteMatch.close()` unregisters them.
         """
-        match = RemoteMatch(game, seats, match_id=match_id, tokens=tokens, names=names)
+        match = RemoteMatch(
+            game, seats, match_id=match_id, tokens=tokens, names=names, loop=self.loop
+        )
         with self._seats_lock:
             digests = {_digest(t): match.agent(seat) for seat, t in match.tokens.items()}
             clash = digests.keys() & self._seats.keys()
@@ -157,42 +157,34 @@ class RefereeServer:
 
     # -- the event loop thread --------------------------------------------------------
 
-    async def _serve(self, ready: Future[list[str]]) -> None:
-        try:
-            server = grpc.aio.server(options=_OPTIONS)
-            handler = grpc.stream_stream_rpc_method_handler(
-                self._play,
-                request_deserializer=None,  # raw bytes: garbage is the bot's strike, not ours
-                response_serializer=pb.RefereeMessage.SerializeToString,
-            )
-            server.add_generic_rpc_handlers(
-                [grpc.method_handlers_generic_handler(SERVICE, {"Play": handler})]
-            )
-            health_servicer = health.aio.HealthServicer()
-            health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-            reflection.enable_server_reflection(
-                [SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME], server
-            )
-            addresses = []
-            if self._unix is not None:
-                server.add_insecure_port(f"unix:{self._unix}")
-                addresses.append(f"unix:{self._unix}")
-            if self._tcp is not None:
-                port = server.add_insecure_port(self._tcp)
-                host = self._tcp.rsplit(":", 1)[0]
-                addresses.append(f"{host}:{port}")
-            await server.start()
-            for service in ("", SERVICE):
-                await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
-            self._loop = asyncio.get_running_loop()
-            self._stopping = asyncio.Event()
-        except Exception as exc:  # reported by start(), in the caller's thread
-            ready.set_exception(exc)
-            return
-        ready.set_result(addresses)
-        await self._stopping.wait()
-        await health_servicer.enter_graceful_shutdown()
-        await server.stop(self._grace)
+    async def _start(self) -> list[str]:
+        server = grpc.aio.server(options=_OPTIONS)
+        handler = grpc.stream_stream_rpc_method_handler(
+            self._play,
+            request_deserializer=None,  # raw bytes: garbage is the bot's strike, not ours
+            response_serializer=pb.RefereeMessage.SerializeToString,
+        )
+        server.add_generic_rpc_handlers(
+            [grpc.method_handlers_generic_handler(SERVICE, {"Play": handler})]
+        )
+        health_servicer = health.aio.HealthServicer()
+        health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+        reflection.enable_server_reflection(
+            [SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME], server
+        )
+        addresses = []
+        if self._unix is not None:
+            server.add_insecure_port(f"unix:{self._unix}")
+            addresses.append(f"unix:{self._unix}")
+        if self._tcp is not None:
+            port = server.add_insecure_port(self._tcp)
+            host = self._tcp.rsplit(":", 1)[0]
+            addresses.append(f"{host}:{port}")
+        await server.start()
+        for service in ("", SERVICE):
+            await health_servicer.set(service, health_pb2.HealthCheckResponse.SERVING)
+        self._server, self._health = server, health_servicer
+        return addresses
 
     async def _play(self, requests: Any, context: grpc.aio.ServicerContext) -> None:
         """One bot's stream: hello, then the agent's messages out and the bot's in."""
@@ -208,8 +200,7 @@ class RefereeServer:
         if agent is None:
             await self._refuse(context, pb.ERROR_CODE_BAD_TOKEN, "this token opens no seat")
             return
-        assert self._loop is not None
-        stream = _Stream(self._loop)
+        stream = _Stream(self.loop)
         welcome = pb.Welcome(match_id=agent.match_id, seat=agent.seat)
         stream.queue.put_nowait(pb.RefereeMessage(welcome=welcome))
         if not agent.attach(stream, first.hello, peer=context.peer()):

@@ -9,6 +9,7 @@ referee sets up; `start()` then waits for the bot's hello.
 
 from __future__ import annotations
 
+import asyncio
 import shutil
 import tempfile
 import time
@@ -17,6 +18,7 @@ from typing import Any
 
 from arena.match.agents import Agent, AgentCrashed, AgentError, DecisionRequest
 from arena.match.grpc_server import RefereeServer
+from arena.match.loop import call
 from arena.sandbox import SandboxConfig, SandboxedProcess
 
 #: How long a bot gets to start and say hello: importing grpc takes ~0.1 s here.
@@ -59,6 +61,7 @@ class SandboxedAgent(Agent):
         try:
             self._match = self._server.open_match(game, [seat], names={seat: self.name})
             self.remote = self._match.agent(seat)
+            self.loop = self._server.loop
             config = config or SandboxConfig()
             argv = config.python().argv("-m", "arena_sdk.cli", "run", str(path), "--quiet")
             if seed is not None:
@@ -77,20 +80,27 @@ class SandboxedAgent(Agent):
             raise
 
     def start(self, header: dict[str, Any]) -> None:
+        call(self.loop, self.start_async(header))
+
+    async def start_async(self, header: dict[str, Any]) -> None:
         deadline = time.monotonic() + self.join_seconds
         while not self.remote.joined and self.process.poll() is None:
-            if time.monotonic() > deadline:
+            left = deadline - time.monotonic()
+            if left <= 0:
                 break
-            self._match.wait_for_seats(0.01)
+            await self.remote.wait_joined(min(left, 0.01))
         if not self.remote.joined:
-            raise AgentCrashed(self._why_gone("the bot never connected"))
+            raise AgentCrashed(await self._why_gone("the bot never connected"))
         self.remote.start(header)
 
     def decide(self, request: DecisionRequest, timeout: float) -> str:
+        return call(self.loop, self.decide_async(request, timeout))
+
+    async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
         try:
-            return self.remote.decide(request, timeout)
+            return await self.remote.decide_async(request, timeout)
         except AgentCrashed as exc:
-            raise AgentCrashed(self._why_gone(str(exc))) from exc
+            raise AgentCrashed(await self._why_gone(str(exc))) from exc
 
     def event(self, event: dict[str, Any]) -> None:
         self.remote.event(event)
@@ -111,13 +121,17 @@ class SandboxedAgent(Agent):
         return found
 
     def close(self) -> None:
+        if not self._closed:
+            call(self.loop, self.close_async())
+
+    async def close_async(self) -> None:
         if self._closed:
             return
         self._closed = True
         self._match.close()
-        self.process.wait(timeout=0.5)  # a bot that got MatchEnd leaves by itself
-        self.process.close()
-        self._server.stop(grace=0.2)
+        await asyncio.to_thread(self.process.wait, 0.5)  # a bot that got MatchEnd leaves
+        await asyncio.to_thread(self.process.close)
+        await self._server.aclose(grace=0.2)
         shutil.rmtree(self._dir, ignore_errors=True)
 
     def stderr(self) -> str:
@@ -125,8 +139,8 @@ class SandboxedAgent(Agent):
         text = self.process.stderr_text()
         return f"{text}\n{notes}".strip() if notes else text
 
-    def _why_gone(self, detail: str) -> str:
-        if self.process.wait(timeout=0.5) is None:
+    async def _why_gone(self, detail: str) -> str:
+        if await asyncio.to_thread(self.process.wait, 0.5) is None:
             return detail
         last = self.process.stderr_text().strip().splitlines()[-1:]
         tail = f": {last[0][:300]}" if last else ""

@@ -4,11 +4,18 @@ A timeout, an illegal action, a crash or a protocol error is a strike: the refer
 seeded fallback action instead, so the match always finishes and its replay stays exact.
 After `max_strikes` strikes, or at once for a fatal error, the seat is disqualified: it is
 played by the fallback to the end and ranked last.
+
+The match is a coroutine. With hosted seats it plays on their server's event loop, so a
+bot's reply is read and the next turn written without a thread in between; otherwise it
+runs on a loop of its own in the caller's thread (or on the shared loop when the caller's
+thread is already running one).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import inspect
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -19,6 +26,7 @@ import arena
 import arena.games
 from arena.games.base import GameState
 from arena.match.agents import Agent, AgentError, DecisionRequest
+from arena.match.loop import call, shared_loop
 from arena.match.record import MatchRecord, SeatReport, Strike, final_outcome
 from arena_sdk import Action
 
@@ -65,6 +73,18 @@ class Referee:
     send_events: bool = True
 
     def run(self) -> MatchRecord:
+        """Play the match to the end (blocking) and return its record."""
+        loops = {agent.loop for agent in self.agents if agent.loop is not None}
+        if len(loops) > 1:
+            raise ValueError("the hosted seats of one match must share one event loop")
+        if loops:
+            return call(loops.pop(), self.play())
+        if _loop_running():  # this thread's loop is busy running its caller
+            return call(shared_loop(), self.play())
+        return asyncio.run(self.play())
+
+    async def play(self) -> MatchRecord:
+        """`run` for code already on the right loop."""
         game = arena.games.get(self.game_name)
         state = game.new_state(len(self.agents), self.seed, self.options)
         options = game.resolve_options(self.options)
@@ -85,7 +105,8 @@ class Referee:
         timings: list[dict[str, Any]] = []
         try:
             for index, seat in enumerate(seats):
-                self._guard(seat, -1, lambda s=seat, i=index: s.agent.start({**header, "seat": i}))
+                start = {**header, "seat": index}
+                await self._guard(seat, -1, lambda a=seat.agent, h=start: a.start_async(h))
             while not state.is_over():
                 mover = state.to_move()
                 assert mover is not None
@@ -95,7 +116,7 @@ class Referee:
                 took = 0.0
                 code = None
                 if not seat.report.disqualified:
-                    code, took = self._ask(state, mover, seat, legal, decision)
+                    code, took = await self._ask(state, mover, seat, legal, decision)
                 source = "bot"
                 if code is None:
                     code = legal[fallback.randrange(len(legal))]
@@ -105,7 +126,7 @@ class Referee:
                 state.apply(code)
                 actions.append(code)
                 timings.append({"seat": mover, "ms": round(took * 1000, 4), "source": source})
-                self._broadcast(seats, mover, seen)
+                await self._broadcast(seats, mover, seen)
                 if self.on_step is not None:
                     self.on_step(state, mover, code, label)
             outcome = final_outcome(state.outcome(), [s.report.disqualified for s in seats])
@@ -113,8 +134,8 @@ class Referee:
                 result = {"outcome": outcome, "seat": index, "strikes": seat.report.strike_dicts()}
                 self._notify_end(seat, result)
         finally:
+            await asyncio.gather(*(seat.agent.close_async() for seat in seats))
             for seat in seats:
-                seat.agent.close()
                 seat.report.stderr = seat.agent.stderr()
         for seat in seats:
             seat.report.time_used_ms = round(seat.time_used * 1000, 3)
@@ -135,7 +156,7 @@ class Referee:
             arena_version=arena.__version__,
         )
 
-    def _ask(
+    async def _ask(
         self, state: GameState, mover: int, seat: _Seat, legal: list[str], decision: int
     ) -> tuple[str | None, float]:
         """Ask the seat's agent; return (its legal code or None after a strike, time taken)."""
@@ -150,30 +171,31 @@ class Referee:
         allowed = tc.per_decision + seat.bank
         t0 = time.perf_counter()
         try:
-            code: str | None = seat.agent.decide(request, allowed)
+            code: str | None = await seat.agent.decide_async(request, allowed)
         except AgentError as exc:
             took = time.perf_counter() - t0
             self._charge(seat, took)
-            self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
-            self._check_violations(seat, decision)
+            await self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
+            await self._check_violations(seat, decision)
             return None, took
         took = time.perf_counter() - t0
         seat.decisions += 1
         self._charge(seat, took)
-        self._check_violations(seat, decision)
+        await self._check_violations(seat, decision)
         if seat.report.disqualified:
             return None, took
         if took > allowed:
-            self._strike(seat, decision, "timeout", f"answered after {took:.3f}s of {allowed:.3f}s")
+            detail = f"answered after {took:.3f}s of {allowed:.3f}s"
+            await self._strike(seat, decision, "timeout", detail)
             return None, took
         if code not in legal:
-            self._strike(seat, decision, "illegal", f"illegal action {code!r}")
+            await self._strike(seat, decision, "illegal", f"illegal action {code!r}")
             return None, took
         return code, took
 
-    def _check_violations(self, seat: _Seat, decision: int) -> None:
+    async def _check_violations(self, seat: _Seat, decision: int) -> None:
         for violation in seat.agent.violations():
-            self._strike(seat, decision, violation.reason, str(violation), violation.fatal)
+            await self._strike(seat, decision, violation.reason, str(violation), violation.fatal)
 
     def _charge(self, seat: _Seat, took: float) -> None:
         seat.time_used += took
@@ -181,7 +203,7 @@ class Referee:
         if overrun > 0:
             seat.bank = max(0.0, seat.bank - overrun)
 
-    def _strike(
+    async def _strike(
         self, seat: _Seat, decision: int, reason: str, detail: str, fatal: bool = False
     ) -> None:
         report = seat.report
@@ -193,23 +215,25 @@ class Referee:
             report.disqualified_reason = (
                 f"{reason}: {detail[:200]}" if fatal else f"{len(report.strikes)} strikes"
             )
-            seat.agent.close()  # a disqualified bot's process must not eat the others' CPU
+            await seat.agent.close_async()  # a disqualified bot must not eat the others' CPU
 
     def _notify_end(self, seat: _Seat, result: dict[str, Any]) -> None:
         """Every seat hears the result, a disqualified one too; failing now costs nothing."""
         with contextlib.suppress(Exception):
             seat.agent.end(result)
 
-    def _guard(self, seat: _Seat, decision: int, call: Callable[[], None]) -> None:
+    async def _guard(self, seat: _Seat, decision: int, notify: Callable[[], Any]) -> None:
         """Run a notification; an agent that fails it is struck like any other failure."""
         if seat.report.disqualified:
             return
         try:
-            call()
+            done = notify()
+            if inspect.isawaitable(done):
+                await done
         except AgentError as exc:
-            self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
+            await self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
         except Exception as exc:  # a bot's bug in a hook is its own strike
-            self._strike(seat, decision, "error", f"{type(exc).__name__}: {exc}")
+            await self._strike(seat, decision, "error", f"{type(exc).__name__}: {exc}")
 
     def _seen_by(
         self, state: GameState, seats: list[_Seat], mover: int, code: str
@@ -223,10 +247,20 @@ class Referee:
             if index != mover and not seat.report.disqualified
         }
 
-    def _broadcast(self, seats: list[_Seat], mover: int, seen: dict[int, tuple[str, str]]) -> None:
+    async def _broadcast(
+        self, seats: list[_Seat], mover: int, seen: dict[int, tuple[str, str]]
+    ) -> None:
         for index, (code, label) in seen.items():
             event = {"seat": mover, "code": code, "label": label}
-            self._guard(seats[index], -1, lambda s=seats[index], e=event: s.agent.event(e))
+            await self._guard(seats[index], -1, lambda a=seats[index].agent, e=event: a.event(e))
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def run_match(

@@ -2,8 +2,9 @@
 
 This module is the referee's side of one stream, independent of the transport: the
 server (arena.match.grpc_server) attaches a `Stream` when a bot says hello with the
-seat's token and feeds `receive` with what the bot sends. The referee's thread only ever
-calls the Agent methods.
+seat's token and feeds `receive` with what the bot sends, on the server's event loop.
+A referee playing on that loop awaits `decide_async`; the blocking `decide` serves any
+other thread (it runs `decide_async` on the loop).
 
 Stale replies. Every turn gets a fresh, increasing request id. A reply carrying an older
 id answers a turn that already ended (it timed out, so it was struck and played by the
@@ -16,7 +17,7 @@ struck in a cascade. One turn gets at most one strike; it is "stale" instead of
 
 from __future__ import annotations
 
-import queue
+import asyncio
 import secrets
 import threading
 import time
@@ -32,6 +33,7 @@ from arena.match.agents import (
     AgentTimeout,
     DecisionRequest,
 )
+from arena.match.loop import call
 from arena_sdk import wire
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
@@ -67,7 +69,14 @@ _MESSAGE, _GARBAGE, _GONE = "message", "garbage", "gone"
 class RemoteAgent(Agent):
     """A seat whose bot connects over gRPC; see the module docstring for stale replies."""
 
-    def __init__(self, game: str, seat: int, name: str | None = None, match_id: str = "") -> None:
+    def __init__(
+        self,
+        game: str,
+        seat: int,
+        name: str | None = None,
+        match_id: str = "",
+        loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.match_id = match_id
@@ -82,13 +91,16 @@ class RemoteAgent(Agent):
         self._attached = False
         self._gone: str | None = None
         self._ended = False
-        self._inbox: queue.SimpleQueue[tuple[str, Any]] = queue.SimpleQueue()
+        self.loop = loop
+        #: Touched on the loop only, like everything the transport calls.
+        self._inbox: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        self._joined = asyncio.Event()
         self._next_id = 1
         self._log: list[str] = []
         self._log_size = 0
         self._on_attach: Callable[[], None] | None = None
 
-    # -- transport side ---------------------------------------------------------------
+    # -- transport side (on the loop) -------------------------------------------------
 
     def attach(self, stream: Stream, hello: pb.Hello, peer: str = "") -> bool:
         """Bind the bot's stream to this seat; False if the seat was ever bound before."""
@@ -102,6 +114,7 @@ class RemoteAgent(Agent):
             self.peer = peer
             if not self._named and hello.bot_name.isprintable() and hello.bot_name.strip():
                 self.name = hello.bot_name.strip()[:40]
+        self._joined.set()
         if self._on_attach is not None:
             self._on_attach()
         return True
@@ -115,12 +128,12 @@ class RemoteAgent(Agent):
                 stream.cut()
             return
         if message is None:
-            self._inbox.put((_GARBAGE, f"{raw_size} bytes that are not a BotMessage"))
+            self._inbox.put_nowait((_GARBAGE, f"{raw_size} bytes that are not a BotMessage"))
             return
         if message.WhichOneof("payload") == "error":
             error = message.error
             self._remember(f"bot error ({wire.error_name(error.code)}): {error.message}")
-        self._inbox.put((_MESSAGE, message))
+        self._inbox.put_nowait((_MESSAGE, message))
 
     def detach(self, reason: str) -> None:
         """The stream ended; any decision waiting now fails as a crash."""
@@ -129,7 +142,7 @@ class RemoteAgent(Agent):
                 return
             self._stream = None
             self._gone = reason
-        self._inbox.put((_GONE, reason))
+        self._inbox.put_nowait((_GONE, reason))
 
     @property
     def connected(self) -> bool:
@@ -140,18 +153,39 @@ class RemoteAgent(Agent):
         """The bot said hello at some point (it may have left since)."""
         return self._attached
 
-    # -- Agent interface (the referee's thread) ---------------------------------------
+    async def wait_joined(self, timeout: float) -> bool:
+        """Wait on the loop up to `timeout` seconds for the bot's hello; True once joined."""
+        if not self._attached:
+            try:
+                async with asyncio.timeout(timeout):
+                    await self._joined.wait()
+            except TimeoutError:
+                pass
+        return self._attached
+
+    # -- Agent interface ----------------------------------------------------------------
 
     def start(self, header: dict[str, Any]) -> None:
         self._send(pb.RefereeMessage(match_start=wire.match_start(header)))
 
     def decide(self, request: DecisionRequest, timeout: float) -> str:
+        if self.loop is None:
+            raise AgentCrashed(self._gone or "the bot never connected")
+        return call(self.loop, self.decide_async(request, timeout))
+
+    async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
         request_id = self._next_id
         self._next_id += 1
-        turn = wire.turn_request(
-            request_id, self.game, request.view, request.legal, request.per_decision, request.bank
+        self._send(
+            wire.turn_message(
+                request_id,
+                self.game,
+                request.view,
+                request.legal,
+                request.per_decision,
+                request.bank,
+            )
         )
-        self._send(pb.RefereeMessage(turn=turn))
         deadline = time.monotonic() + timeout
         stale = 0
         while True:
@@ -163,8 +197,9 @@ class RemoteAgent(Agent):
                 self._notify(pb.ERROR_CODE_TIMEOUT, request_id, f"no reply in {timeout:.3f}s")
                 raise AgentTimeout(f"no reply in {timeout:.3f}s")
             try:
-                kind, item = self._inbox.get(timeout=left)
-            except queue.Empty:
+                async with asyncio.timeout(left):
+                    kind, item = await self._inbox.get()
+            except TimeoutError:
                 continue
             if kind == _GONE:
                 raise AgentCrashed(item)
@@ -261,7 +296,9 @@ class RemoteMatch:
         match_id: str = "",
         tokens: Mapping[int, str] | None = None,
         names: Mapping[int, str] | None = None,
+        loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
+        """`loop` is the event loop of the server the bots connect to."""
         seat_list = list(range(seats)) if isinstance(seats, int) else sorted(set(seats))
         self.game = game
         self.match_id = match_id
@@ -269,7 +306,8 @@ class RemoteMatch:
             seat: (tokens or {}).get(seat) or new_token() for seat in seat_list
         }
         self._agents = {
-            seat: RemoteAgent(game, seat, (names or {}).get(seat), match_id) for seat in seat_list
+            seat: RemoteAgent(game, seat, (names or {}).get(seat), match_id, loop)
+            for seat in seat_list
         }
         self._joined = threading.Condition()
         for agent in self._agents.values():

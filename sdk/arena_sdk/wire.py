@@ -98,6 +98,33 @@ def _ms(seconds: float) -> int:
 # Turns
 
 
+def turn_message(
+    request_id: int,
+    game: str,
+    view: Mapping[str, Any],
+    legal: Sequence[Action],
+    per_decision: float,
+    bank: float,
+) -> pb.RefereeMessage:
+    """The RefereeMessage asking for a turn, its view typed as `game`'s view message.
+
+    Built by one constructor call from plain dicts and lists (the view as `observe`
+    returned it): protobuf fills the nested messages in C, with no copy in between.
+    """
+    turn = {
+        "request_id": request_id,
+        "legal": [{"code": a.code, "label": a.label} for a in legal],
+        "deadline_ms": _ms(per_decision),
+        "time_bank_ms": _ms(bank),
+        views.view_field(game): view,
+    }
+    try:
+        return pb.RefereeMessage(turn=turn)
+    except (ValueError, TypeError) as exc:
+        cls = views.view_class(game).DESCRIPTOR.full_name
+        raise views.ViewError(f"{game} view does not fit {cls}: {exc}") from exc
+
+
 def turn_request(
     request_id: int,
     game: str,
@@ -106,15 +133,8 @@ def turn_request(
     per_decision: float,
     bank: float,
 ) -> pb.TurnRequest:
-    """A TurnRequest carrying `view` typed as `game`'s view message."""
-    turn = pb.TurnRequest(
-        request_id=request_id,
-        legal=[pb.LegalAction(code=a.code, label=a.label) for a in legal],
-        deadline_ms=_ms(per_decision),
-        time_bank_ms=_ms(bank),
-    )
-    getattr(turn, views.view_field(game)).CopyFrom(views.from_dict(game, view))
-    return turn
+    """The TurnRequest alone (see `turn_message`)."""
+    return turn_message(request_id, game, view, legal, per_decision, bank).turn
 
 
 def legal_from(turn: pb.TurnRequest) -> list[Action]:
