@@ -51,9 +51,12 @@ def new_token() -> str:
 
 
 class Stream(Protocol):
-    """The transport's handle on one connected bot; both methods are thread-safe."""
+    """The transport's handle on one connected bot; all but `write` are thread-safe."""
 
     def send(self, message: pb.RefereeMessage) -> None: ...
+
+    async def write(self, message: pb.RefereeMessage) -> None:
+        """`send`, on the transport's loop, writing at once when nothing is queued."""
 
     def close(self) -> None:
         """Send what is queued, let the bot read it, then end the stream."""
@@ -176,16 +179,13 @@ class RemoteAgent(Agent):
     async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
         request_id = self._next_id
         self._next_id += 1
-        self._send(
-            wire.turn_message(
-                request_id,
-                self.game,
-                request.view,
-                request.legal,
-                request.per_decision,
-                request.bank,
-            )
+        turn = wire.turn_message(
+            request_id, self.game, request.view, request.legal, request.per_decision, request.bank
         )
+        stream = self._stream
+        if stream is None:
+            raise AgentCrashed(self._gone or "the bot never connected")
+        await stream.write(turn)
         deadline = time.monotonic() + timeout
         stale = 0
         while True:
