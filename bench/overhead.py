@@ -2,18 +2,24 @@
 
 Prints a table; asserts nothing. Every figure is the median over many decisions of a real
 Wandering Towers match, measured by the referee around the agent call (so it includes
-building the view message and the bot turning it back into a dict). The echo sends the
-same-sized TurnRequest bytes through a bare bidirectional stream to another process.
+building the view message and the bot turning it back into a dict).
+
+The floor is a bare bidirectional stream to another process carrying the same serialized
+TurnRequest one way and a small reply back, with both kinds of Python client (blocking
+and asyncio; the faster one is the floor). One more echo row also does what any Python
+bot over typed views must: the server builds the message from the view dict and the
+client turns it back into one. The gap between that row and a hosted bot is the cost of
+the referee and the SDK themselves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import statistics
 import subprocess
 import sys
 import tempfile
-import textwrap
 import threading
 import time
 from pathlib import Path
@@ -29,7 +35,6 @@ from arena.match.hosted import SandboxedAgent
 from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl, run_match
 from arena_sdk import Action, Bot, wire
-from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
 ROOT = Path(__file__).resolve().parent.parent
 POLITE = ROOT / "tests" / "bots" / "polite.py"
@@ -46,62 +51,104 @@ def bot_ms(record: MatchRecord, seat: int) -> list[float]:
     return [t["ms"] for t in record.timings if t["seat"] == seat and t["source"] == "bot"]
 
 
-def sample_turn() -> bytes:
-    """A real mid-game TurnRequest, serialized: what the echo carries each way."""
+ECHO_CLIENTS = {
+    # The client the gRPC docs start with: a blocking stream fed by a request iterator.
+    "blocking": """
+import json, queue, sys, time, grpc
+from arena_sdk import views
+from arena_sdk.proto.arena.v1 import referee_pb2 as pb
+address, rounds, convert = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+outbox = queue.SimpleQueue()
+def requests():
+    while (item := outbox.get()) is not None:
+        yield item
+channel = grpc.insecure_channel(address)
+stream = channel.stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)
+payload = b"x" * 40
+samples = []
+outbox.put(payload)
+t0 = time.perf_counter()
+for reply in stream(requests()):
+    if convert:
+        views.turn_view(pb.RefereeMessage.FromString(reply).turn)
+    samples.append((time.perf_counter() - t0) * 1000)
+    if len(samples) == rounds:
+        break
+    t0 = time.perf_counter()
+    outbox.put(payload)
+outbox.put(None)
+print(json.dumps(samples))
+""",
+    # The SDK's own way: an asyncio stream.
+    "asyncio": """
+import asyncio, json, sys, time, grpc
+from arena_sdk import views
+from arena_sdk.proto.arena.v1 import referee_pb2 as pb
+address, rounds, convert = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+async def main():
+    async with grpc.aio.insecure_channel(address) as channel:
+        call = channel.stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)()
+        payload = b"x" * 40
+        samples = []
+        await call.write(payload)
+        t0 = time.perf_counter()
+        while True:
+            reply = await call.read()
+            if convert:
+                views.turn_view(pb.RefereeMessage.FromString(reply).turn)
+            samples.append((time.perf_counter() - t0) * 1000)
+            if len(samples) == rounds:
+                break
+            t0 = time.perf_counter()
+            await call.write(payload)
+        call.cancel()
+    print(json.dumps(samples))
+asyncio.run(main())
+""",
+}
+
+
+def sample_view() -> tuple[dict, list[Action]]:
+    """A real mid-game view and its legal actions."""
     state = arena.games.get(GAME).new_state(4, 3)
     for _ in range(40):
         state.apply(state.legal_actions()[0])
     seat = state.to_move()
-    legal = [Action(c, state.describe(c)) for c in state.legal_actions()]
-    turn = wire.turn_request(1, GAME, state.observe(seat), legal, 5.0, 30.0)
-    return pb.RefereeMessage(turn=turn).SerializeToString()
+    return state.observe(seat), [Action(c, state.describe(c)) for c in state.legal_actions()]
 
 
-ECHO_CLIENT = textwrap.dedent(
+def sample_turn() -> bytes:
+    """A real mid-game TurnRequest, serialized: what the echo carries each way."""
+    view, legal = sample_view()
+    return wire.turn_message(1, GAME, view, legal, 5.0, 30.0).SerializeToString()
+
+
+def echo(transport: str, client: str, convert: bool = False, rounds: int = 3000) -> list[float]:
+    """Round trips of a bidi stream: the server sends a TurnRequest, the client replies.
+
+    With `convert`, the server builds each TurnRequest from the view dict and the client
+    turns it back into a dict, as the referee and the SDK do.
     """
-    import json, queue, sys, time, grpc
-    address, size, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    outbox = queue.SimpleQueue()
-    def requests():
-        while (item := outbox.get()) is not None:
-            yield item
-    channel = grpc.insecure_channel(address)
-    stream = channel.stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)
-    payload = b"x" * 40
-    samples = []
-    outbox.put(payload)
-    t0 = time.perf_counter()
-    for reply in stream(requests()):
-        t1 = time.perf_counter()
-        samples.append((t1 - t0) * 1000)
-        if len(samples) == rounds:
-            break
-        t0 = time.perf_counter()
-        outbox.put(payload)
-    outbox.put(None)
-    print(json.dumps(samples))
-    """
-)
-
-
-def echo_floor(address_kind: str, rounds: int = 3000) -> list[float]:
-    """Round trips of a bidi stream: server sends a TurnRequest-sized message, client replies."""
     turn = sample_turn()
+    view, legal = sample_view()
     ready = threading.Event()
     holder: dict = {}
 
     async def serve() -> None:
         server = grpc.aio.server()
 
-        async def echo(requests, context):
+        async def reply(requests, context):
             async for _ in requests:
-                yield turn
+                if convert:
+                    yield wire.turn_message(1, GAME, view, legal, 5.0, 30.0).SerializeToString()
+                else:
+                    yield turn
 
-        handler = grpc.stream_stream_rpc_method_handler(echo)
+        handler = grpc.stream_stream_rpc_method_handler(reply)
         server.add_generic_rpc_handlers(
             [grpc.method_handlers_generic_handler("bench.Echo", {"Echo": handler})]
         )
-        if address_kind == "unix":
+        if transport == "unix":
             path = Path(tempfile.mkdtemp(prefix="arena-echo-"), "echo.sock")
             server.add_insecure_port(f"unix:{path}")
             holder["address"] = f"unix:{path}"
@@ -118,16 +165,12 @@ def echo_floor(address_kind: str, rounds: int = 3000) -> list[float]:
     thread = threading.Thread(target=lambda: asyncio.run(serve()), daemon=True)
     thread.start()
     ready.wait(10)
+    argv = [sys.executable, "-c", ECHO_CLIENTS[client], holder["address"], str(rounds)]
     out = subprocess.run(
-        [sys.executable, "-c", ECHO_CLIENT, holder["address"], str(len(turn)), str(rounds)],
-        capture_output=True,
-        text=True,
-        check=True,
+        [*argv, "1" if convert else "0"], capture_output=True, text=True, check=True
     ).stdout
     holder["loop"].call_soon_threadsafe(holder["stop"].set)
     thread.join(5)
-    import json
-
     return json.loads(out)[100:]  # drop the warm-up
 
 
@@ -181,24 +224,39 @@ def start_time(bots: int = 4) -> float:
 
 def main() -> None:
     table = Table(title="Per-decision cost of each kind of seat, Wandering Towers")
-    for column in ("seat kind", "median ms", "p90 ms", "median vs echo (same transport)"):
+    columns = ("seat kind", "median ms", "p90 ms", "vs floor", "vs echo + conversions")
+    for column in columns:
         table.add_column(column, justify="left" if column == "seat kind" else "right")
 
-    def row(name: str, samples: list[float], floor: float | None) -> float:
+    def row(name: str, samples: list[float], *against: float) -> float:
         median = statistics.median(samples)
         p90 = statistics.quantiles(samples, n=10)[-1]
-        ratio = f"{median / floor:.2f}x" if floor else ""
-        table.add_row(name, f"{median:.4f}", f"{p90:.4f}", ratio)
+        ratios = [f"{median / floor:.2f}x" for floor in against]
+        table.add_row(name, f"{median:.4f}", f"{p90:.4f}", *ratios)
         return median
 
-    echo_unix = row("raw gRPC echo, Unix socket (floor)", echo_floor("unix"), None)
-    echo_tcp = row("raw gRPC echo, TCP loopback (floor)", echo_floor("tcp"), None)
-    row("in-process bot", [ms for s in range(3) for ms in in_process(s)], None)
-    row("sandboxed bot, Unix socket", [ms for s in range(3) for ms in sandboxed(s)], echo_unix)
-    row("remote bot, TCP loopback", [ms for s in range(3) for ms in remote_tcp(s)], echo_tcp)
+    floors = {}
+    for transport, label in (("unix", "Unix socket"), ("tcp", "TCP loopback")):
+        floors[transport] = min(
+            row(f"raw gRPC echo, {label}, {client} client", echo(transport, client))
+            for client in ECHO_CLIENTS
+        )
+    converting = row(
+        "echo + view dict<->message both ends, Unix socket",
+        echo("unix", "asyncio", convert=True),
+        floors["unix"],
+    )
+    row("in-process bot", [ms for s in range(3) for ms in in_process(s)])
+    samples = [ms for s in range(3) for ms in sandboxed(s)]
+    row("sandboxed bot, Unix socket", samples, floors["unix"], converting)
+    row("remote bot, TCP loopback", [ms for s in range(3) for ms in remote_tcp(s)], floors["tcp"])
     starts = [start_time() for _ in range(5)]
-    console = Console(width=None if sys.stdout.isatty() else 120)
+    console = Console(width=None if sys.stdout.isatty() else 130)
     console.print(table)
+    console.print(
+        "floor: the faster raw echo on the same transport; "
+        "echo + conversions: the floor plus the view conversions any Python bot pays"
+    )
     console.print(
         f"4-bot sandboxed match, start to first move: median {statistics.median(starts):.3f}s "
         f"(min {min(starts):.3f}s, max {max(starts):.3f}s over {len(starts)})"
