@@ -125,18 +125,6 @@ def turn_message(
         raise views.ViewError(f"{game} view does not fit {cls}: {exc}") from exc
 
 
-def turn_request(
-    request_id: int,
-    game: str,
-    view: Mapping[str, Any],
-    legal: Sequence[Action],
-    per_decision: float,
-    bank: float,
-) -> pb.TurnRequest:
-    """The TurnRequest alone (see `turn_message`)."""
-    return turn_message(request_id, game, view, legal, per_decision, bank).turn
-
-
 def legal_from(turn: pb.TurnRequest) -> list[Action]:
     return [Action(a.code, a.label) for a in turn.legal]
 
