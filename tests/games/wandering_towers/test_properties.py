@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
-import pytest
+from engine_contract import (
+    assert_replay_reproduces,
+    illegal_codes_refused,
+    offered_actions_apply,
+    play,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.games import IllegalAction
 from arena.games.wandering_towers.rules import WanderingTowersState
 
 from .helpers import GAME
@@ -34,26 +37,6 @@ def games(draw: st.DrawFn) -> tuple[int, dict[str, Any], int]:
     return players, options, draw(st.integers(0, 2**32 - 1))
 
 
-def snapshot(state: WanderingTowersState) -> str:
-    views = [state.spectate()] + [state.observe(p) for p in range(state.num_players)]
-    return json.dumps(views, sort_keys=True)
-
-
-def play(players: int, options: dict[str, Any], seed: int, every_step: Any = None):
-    """Play uniformly at random to the end; `every_step(state, step)` runs before each move."""
-    state = GAME.new_state(players, seed, options)
-    rng = random.Random(seed)
-    actions: list[str] = []
-    while not state.is_over():
-        if every_step is not None:
-            every_step(state, len(actions))
-        legal = state.legal_actions()
-        assert legal, f"no legal action in phase {state.phase}"
-        actions.append(rng.choice(legal))
-        state.apply(actions[-1])
-    return state, actions
-
-
 @SETTINGS
 @given(games())
 def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
@@ -61,7 +44,7 @@ def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
         assert state.check_invariants() == []
         assert state.to_move() is not None and state.round <= 200
 
-    state, _ = play(*game, every_step=check)
+    state, _ = play(GAME, *game, every_step=check)
     assert state.check_invariants() == [] and state.to_move() is None
     assert sorted(r["rank"] for r in state.outcome())[0] == 0
 
@@ -69,31 +52,14 @@ def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
 @SETTINGS
 @given(games())
 def test_every_offered_action_applies_without_error(game: tuple) -> None:
-    def try_all(state: WanderingTowersState, step: int) -> None:
-        if step % 7 == 0:
-            for code in state.legal_actions():
-                state.clone().apply(code)
-
-    play(*game, every_step=try_all)
+    play(GAME, *game, every_step=offered_actions_apply(every=7))
 
 
 @SETTINGS
 @given(games())
 def test_illegal_codes_are_refused_and_leave_the_state_unchanged(game: tuple) -> None:
-    seen: set[str] = {"bogus", "play:card=90", "tower:space=16:level=1", "give_flasks:n=0"}
-    rng = random.Random(game[2])
-
-    def try_illegal(state: WanderingTowersState, step: int) -> None:
-        legal = set(state.legal_actions())
-        if step % 11 == 0:
-            before = snapshot(state)
-            for code in rng.sample(sorted(seen - legal), min(8, len(seen - legal))):
-                with pytest.raises(IllegalAction):
-                    state.apply(code)
-            assert snapshot(state) == before
-        seen.update(legal)
-
-    play(*game, every_step=try_illegal)
+    bad = {"bogus", "play:card=90", "tower:space=16:level=1", "give_flasks:n=0"}
+    play(GAME, *game, every_step=illegal_codes_refused(11, bad, seed=game[2]))
 
 
 @SETTINGS
@@ -115,16 +81,10 @@ def test_observations_never_show_other_hands_or_the_draw_pile(game: tuple) -> No
         theirs.pop("exchange_cards", None)
         assert theirs == mine
 
-    play(*game, every_step=shuffle_hidden)
+    play(GAME, *game, every_step=shuffle_hidden)
 
 
 @settings(max_examples=15, deadline=None)
 @given(games())
 def test_replaying_the_seed_and_actions_reproduces_the_game(game: tuple) -> None:
-    players, options, seed = game
-    state, actions = play(players, options, seed)
-    replay = GAME.new_state(players, seed, options)
-    for code in actions:
-        replay.apply(code)
-    assert replay.is_over() and replay.outcome() == state.outcome()
-    assert replay.spectate() == state.spectate()
+    assert_replay_reproduces(GAME, *game)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
-import pytest
+from engine_contract import (
+    assert_replay_reproduces,
+    illegal_codes_refused,
+    offered_actions_apply,
+    play,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.games import IllegalAction
 from arena.games.wiz_war import GAME
 from arena.games.wiz_war.cards import BESTIAL_SCHOOLS
 from arena.games.wiz_war.config import SCHOOL_CHOICES
@@ -37,26 +40,6 @@ def games(draw: st.DrawFn) -> tuple[int, dict[str, Any], int]:
     return draw(st.integers(2, 4)), options, draw(st.integers(0, 2**32 - 1))
 
 
-def snapshot(state: WizWarState) -> str:
-    views = [state.spectate()] + [state.observe(p) for p in range(state.num_players)]
-    return json.dumps([views, state.legal_actions(), state.to_move()], sort_keys=True)
-
-
-def play(players: int, options: dict[str, Any], seed: int, every_step: Any = None):
-    """Play uniformly at random to the end; `every_step(state, step)` runs before each move."""
-    state = GAME.new_state(players, seed, options)
-    rng = random.Random(seed)
-    actions: list[str] = []
-    while not state.is_over():
-        if every_step is not None:
-            every_step(state, len(actions))
-        legal = state.legal_actions()
-        assert legal, f"no legal action in phase {state.phase}"
-        actions.append(rng.choice(legal))
-        state.apply(actions[-1])
-    return state, actions
-
-
 @SETTINGS
 @given(games())
 def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
@@ -64,7 +47,7 @@ def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
         assert state.check_invariants() == []
         assert state.to_move() is not None and state.round <= state.round_limit
 
-    state, _ = play(*game, every_step=check)
+    state, _ = play(GAME, *game, every_step=check)
     assert state.check_invariants() == [] and state.to_move() is None
     assert min(r["rank"] for r in state.outcome()) == 0
 
@@ -72,33 +55,14 @@ def test_random_play_ends_and_keeps_every_invariant(game: tuple) -> None:
 @SETTINGS
 @given(games())
 def test_every_offered_action_applies_without_error(game: tuple) -> None:
-    def try_all(state: WizWarState, step: int) -> None:
-        if step % 9 == 0:
-            for code in state.legal_actions():
-                child = state.clone()
-                child.apply(code)
-                assert child.check_invariants() == []
-
-    play(*game, every_step=try_all)
+    play(GAME, *game, every_step=offered_actions_apply(every=9))
 
 
 @SETTINGS
 @given(games())
 def test_illegal_codes_are_refused_and_leave_the_state_unchanged(game: tuple) -> None:
-    seen: set[str] = {"bogus", "", "step:x", "cast:card=9999", "target:r10c1", "draw:n=99"}
-    rng = random.Random(game[2])
-
-    def try_illegal(state: WizWarState, step: int) -> None:
-        legal = set(state.legal_actions())
-        if step % 11 == 0:
-            before = snapshot(state)
-            for code in rng.sample(sorted(seen - legal), min(8, len(seen - legal))):
-                with pytest.raises(IllegalAction):
-                    state.apply(code)
-            assert snapshot(state) == before
-        seen.update(legal)
-
-    play(*game, every_step=try_illegal)
+    bad = {"bogus", "", "step:x", "cast:card=9999", "target:r10c1", "draw:n=99"}
+    play(GAME, *game, every_step=illegal_codes_refused(11, bad, seed=game[2]))
 
 
 def _shuffle_hidden(state: WizWarState, seat: int, seed: int) -> WizWarState:
@@ -139,7 +103,7 @@ def test_observations_never_show_other_hands_or_the_deck_order(game: tuple) -> N
         assert other.observe(seat) == state.observe(seat)
         assert other.spectate() == state.spectate()
 
-    play(*game, every_step=compare)
+    play(GAME, *game, every_step=compare)
 
 
 @SETTINGS
@@ -157,16 +121,10 @@ def test_secret_choices_reach_other_seats_masked(game: tuple) -> None:
                 elif seat == decider:
                     assert public == code
 
-    play(*game, every_step=check)
+    play(GAME, *game, every_step=check)
 
 
 @settings(max_examples=10, deadline=None)
 @given(games())
 def test_replaying_the_seed_and_actions_reproduces_the_game(game: tuple) -> None:
-    players, options, seed = game
-    state, actions = play(players, options, seed)
-    replay = GAME.new_state(players, seed, options)
-    for code in actions:
-        replay.apply(code)
-    assert replay.is_over() and replay.outcome() == state.outcome()
-    assert replay.spectate() == state.spectate()
+    assert_replay_reproduces(GAME, *game)
