@@ -185,8 +185,13 @@ class RemoteAgent(Agent):
         stream = self._stream
         if stream is None:
             raise AgentCrashed(self._gone or "the bot never connected")
-        await stream.write(turn)
         deadline = time.monotonic() + timeout
+        try:
+            async with asyncio.timeout(timeout):  # a bot that reads nothing may hold writes
+                await stream.write(turn)
+        except TimeoutError:
+            self._notify(pb.ERROR_CODE_TIMEOUT, request_id, "the turn could not be delivered")
+            raise AgentTimeout(f"the turn could not be delivered in {timeout:.3f}s") from None
         stale = 0
         while True:
             left = deadline - time.monotonic()

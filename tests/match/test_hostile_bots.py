@@ -81,6 +81,14 @@ def test_a_memory_bomb_hits_its_limit_and_is_struck() -> None:
     assert [s.detail for s in record.seats[0].strikes] == ["bot error: MemoryError: "] * 3
 
 
+def test_a_bot_that_never_reads_its_stream_cannot_stall_the_referee() -> None:
+    # Many quick turns: far more than the stream's flow-control window holds unread.
+    patient = TimeControl(per_decision=0.05, bank=0.0, max_strikes=10_000)
+    record = play(BOTS / "deaf.py", time_control=patient)
+    assert reasons(record) == {"timeout"}
+    assert len(record.seats[0].strikes) > 60
+
+
 def test_a_fork_bomb_is_contained_and_disqualified() -> None:
     record = play(BOTS / "fork_bomb.py")
     assert "processes" in reasons(record)
