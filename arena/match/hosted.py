@@ -34,6 +34,11 @@ class ProcessLimit(AgentError):
     fatal = True
 
 
+class MemoryLimit(AgentError):
+    reason = "memory"
+    fatal = True
+
+
 class SandboxedAgent(Agent):
     """A seat whose bot is a sandboxed process owned by this agent."""
 
@@ -109,7 +114,8 @@ class SandboxedAgent(Agent):
         self.remote.end(result)
 
     def violations(self) -> list[AgentError]:
-        """Misbehaviour seen outside an answer: a flood of output, a fork bomb."""
+        """Misbehaviour seen outside an answer: a flood of output, a fork bomb, a tree of
+        processes over its memory."""
         found: list[AgentError] = []
         dropped = self.process.dropped_bytes
         if dropped and not self._flood_reported:
@@ -118,6 +124,8 @@ class SandboxedAgent(Agent):
         cgroup = self.process.cgroup
         if cgroup is not None and cgroup.limit_hits():
             found.append(ProcessLimit("hit the limit on processes (fork bomb?)"))
+        if cgroup is not None and cgroup.memory_kills():
+            found.append(MemoryLimit("its processes outgrew their memory limit and were killed"))
         return found
 
     def close(self) -> None:

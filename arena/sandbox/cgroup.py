@@ -1,11 +1,17 @@
-"""A pids cgroup per bot: the process cap that holds for root, and a complete kill list.
+"""A cgroup per bot: caps that hold for the whole process tree, and a complete kill list.
 
-RLIMIT_NPROC is not enforced for root (even inside `--unshare-user`), so a fork bomb is
-contained by `pids.max` instead. The cgroup also knows every process the bot ever started,
-whatever session, process group or PID namespace it moved to, which makes cleanup exact.
+* pids (required): RLIMIT_NPROC is not enforced for root (even inside `--unshare-user`),
+  so a fork bomb is contained by `pids.max` instead.
+* memory (when the controller is there): RLIMIT_AS holds per process, so without it a bot
+  could fork its way to `pids` times the address-space limit; the kernel stops the tree
+  at its limit by killing a process inside it, which `memory_kills` reports.
+* cpu (when the controller is there): a quota of CPUs for the tree, so that a bot's
+  threads or children cannot take the cores the other bots' clocks are running on.
 
-cgroup v1 (a `pids` hierarchy) and v2 (a unified hierarchy with the `pids` controller) are
-both handled. Bot cgroups are created below the referee's own cgroup, in `arena-sandbox/`.
+The cgroup also knows every process the bot ever started, whatever session, process
+group or PID namespace it moved to, which makes cleanup exact. cgroup v1 (a hierarchy per
+controller) and v2 (one unified hierarchy) are both handled; bot cgroups are created below
+the referee's own, in `arena-sandbox/`.
 """
 
 from __future__ import annotations
@@ -23,23 +29,25 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 PARENT_NAME = "arena-sandbox"
+#: cpu.cfs_period_us / the period of cpu.max, in microseconds.
+CPU_PERIOD_US = 100_000
 
 
 class CgroupUnavailable(OSError):
-    """No pids cgroup we may create children in."""
+    """No cgroup of a required controller that we may create children in."""
 
 
 @dataclass(frozen=True)
 class Hierarchy:
-    """Where this process sits in the pids controller's hierarchy."""
+    """Where this process sits in one controller's hierarchy."""
 
     own_dir: Path
     version: int
 
 
 @cache
-def find_hierarchy() -> Hierarchy | None:
-    """The pids hierarchy this process belongs to, preferring a v1 `pids` mount."""
+def find_hierarchy(controller: str = "pids") -> Hierarchy | None:
+    """The hierarchy of `controller` this process belongs to, preferring a v1 mount."""
     try:
         mounts = Path("/proc/self/mountinfo").read_text().splitlines()
         memberships = Path("/proc/self/cgroup").read_text().splitlines()
@@ -48,8 +56,8 @@ def find_hierarchy() -> Hierarchy | None:
     own: dict[str, str] = {}  # controller ("" for v2) -> path
     for line in memberships:
         _, controllers, path = line.split(":", 2)
-        for controller in controllers.split(",") if controllers else [""]:
-            own[controller] = path
+        for name in controllers.split(",") if controllers else [""]:
+            own[name] = path
     v1 = v2 = None
     for line in mounts:
         fields, _, tail = line.partition(" - ")
@@ -58,11 +66,11 @@ def find_hierarchy() -> Hierarchy | None:
             continue
         fstype, super_opts = parts[0], parts[2]
         root, mount_point = fields.split(" ")[3:5]
-        if fstype == "cgroup" and "pids" in super_opts.split(",") and "pids" in own:
-            v1 = Hierarchy(_join(mount_point, root, own["pids"]), 1)
+        if fstype == "cgroup" and controller in super_opts.split(",") and controller in own:
+            v1 = Hierarchy(_join(mount_point, root, own[controller]), 1)
         elif fstype == "cgroup2" and "" in own:
             candidate = Hierarchy(_join(mount_point, root, own[""]), 2)
-            if "pids" in _read(candidate.own_dir / "cgroup.controllers").split():
+            if controller in _read(candidate.own_dir / "cgroup.controllers").split():
                 v2 = candidate
     return v1 or v2
 
@@ -80,42 +88,62 @@ def _read(path: Path) -> str:
         return ""
 
 
-class PidsCgroup:
-    """One bot's cgroup. Create it, let the launcher join it, then `kill_all` and `remove`."""
+class BotCgroup:
+    """One bot's cgroups. Create them, let the launcher join them, then `kill_all`, `remove`."""
 
-    def __init__(self, path: Path, version: int) -> None:
-        self.path = path
-        self.version = version
+    def __init__(self) -> None:
+        #: Controller -> the bot's directory in its hierarchy (one directory under v2).
+        self.dirs: dict[str, Path] = {}
+        #: Controller -> its cgroup version (hybrid hosts mix them).
+        self.versions: dict[str, int] = {}
 
     @classmethod
-    def create(cls, max_pids: int, label: str = "bot") -> PidsCgroup:
-        """A fresh cgroup allowing at most `max_pids` tasks (threads count too)."""
-        hierarchy = find_hierarchy()
-        if hierarchy is None:
+    def create(
+        cls,
+        max_pids: int,
+        *,
+        memory_bytes: int | None = None,
+        cpus: float | None = None,
+        label: str = "bot",
+    ) -> BotCgroup:
+        """Fresh cgroups allowing at most `max_pids` tasks (threads count too), and, where
+        the controllers exist, `memory_bytes` of memory and `cpus` CPUs for the whole tree."""
+        if find_hierarchy("pids") is None:
             raise CgroupUnavailable("no cgroup hierarchy with the pids controller is mounted")
-        parent = hierarchy.own_dir / PARENT_NAME
+        name = f"{label}-{os.getpid()}-{uuid.uuid4().hex[:12]}"
+        wanted = {"pids": True, "memory": memory_bytes is not None, "cpu": cpus is not None}
+        cgroup = cls()
         try:
-            if hierarchy.version == 2:
-                _enable_pids(hierarchy.own_dir)
-            parent.mkdir(exist_ok=True)
-            if hierarchy.version == 2:
-                _enable_pids(parent)
-            path = parent / f"{label}-{os.getpid()}-{uuid.uuid4().hex[:12]}"
-            path.mkdir()
-        except OSError as exc:
-            raise CgroupUnavailable(f"cannot create a pids cgroup under {parent}: {exc}") from exc
-        cgroup = cls(path, hierarchy.version)
-        try:
-            (path / "pids.max").write_text(str(max_pids))
+            for controller in (c for c, want in wanted.items() if want):
+                hierarchy = find_hierarchy(controller)
+                if hierarchy is None:
+                    _missing_once(controller)
+                    continue
+                cgroup.dirs[controller] = _make_dir(hierarchy, controller, name, cgroup.dirs)
+                cgroup.versions[controller] = hierarchy.version
+            cgroup._write("pids", "pids.max", str(max_pids))
+            if memory_bytes is not None and "memory" in cgroup.dirs:
+                cgroup._set_memory(memory_bytes)
+            if cpus is not None and "cpu" in cgroup.dirs:
+                cgroup._set_cpus(cpus)
         except OSError as exc:
             cgroup.remove()
-            raise CgroupUnavailable(f"cannot set pids.max in {path}: {exc}") from exc
+            raise CgroupUnavailable(f"cannot set up the bot's cgroups: {exc}") from exc
         return cgroup
 
     @property
-    def procs_file(self) -> str:
-        """Writing a pid here moves that process (and its future children) into the cgroup."""
-        return str(self.path / "cgroup.procs")
+    def path(self) -> Path:
+        """The bot's pids cgroup, which holds every one of its processes."""
+        return self.dirs["pids"]
+
+    @property
+    def procs_files(self) -> list[str]:
+        """Writing a pid into each moves that process (and its future children) in."""
+        return sorted({str(path / "cgroup.procs") for path in self.dirs.values()})
+
+    @property
+    def controllers(self) -> list[str]:
+        return sorted(self.dirs)
 
     def pids(self) -> list[int]:
         """Host pids of every live process in the cgroup."""
@@ -128,11 +156,20 @@ class PidsCgroup:
 
     def limit_hits(self) -> int:
         """How many forks were refused because of pids.max."""
-        for line in _read(self.path / "pids.events").splitlines():
-            key, _, value = line.partition(" ")
-            if key == "max":
-                return int(value)
-        return 0
+        return _counter(self.path / "pids.events", "max")
+
+    def memory_kills(self) -> int:
+        """How many processes the kernel killed for the tree's memory limit."""
+        memory = self.dirs.get("memory")
+        if memory is None:
+            return 0
+        events = "memory.oom_control" if self.versions["memory"] == 1 else "memory.events"
+        return _counter(memory / events, "oom_kill")
+
+    def throttled(self) -> int:
+        """How many scheduler periods the tree spent held back at its CPU quota."""
+        cpu = self.dirs.get("cpu")
+        return _counter(cpu / "cpu.stat", "nr_throttled") if cpu is not None else 0
 
     def kill_all(self, timeout: float = 5.0) -> bool:
         """SIGKILL everything inside; True once the cgroup is empty.
@@ -142,7 +179,7 @@ class PidsCgroup:
         """
         with contextlib.suppress(OSError):
             (self.path / "pids.max").write_text("0")
-        if self.version == 2 and (self.path / "cgroup.kill").exists():
+        if self.versions["pids"] == 2 and (self.path / "cgroup.kill").exists():
             with contextlib.suppress(OSError):
                 (self.path / "cgroup.kill").write_text("1")
         deadline = time.monotonic() + timeout
@@ -158,25 +195,79 @@ class PidsCgroup:
             time.sleep(0.005)
 
     def remove(self, timeout: float = 5.0) -> bool:
-        """Remove the (emptied) cgroup, waiting for dying tasks to leave it."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                self.path.rmdir()
-                return True
-            except FileNotFoundError:
-                return True
-            except OSError as exc:
-                if time.monotonic() > deadline:
-                    log.warning("could not remove cgroup %s: %s", self.path, exc)
-                    return False
-                time.sleep(0.01)
+        """Remove the (emptied) cgroups, waiting for dying tasks to leave them."""
+        return all([_remove(path, timeout) for path in set(self.dirs.values())])
+
+    def _write(self, controller: str, name: str, value: str) -> None:
+        (self.dirs[controller] / name).write_text(value)
+
+    def _set_memory(self, limit: int) -> None:
+        if self.versions["memory"] == 2:
+            self._write("memory", "memory.max", str(limit))
+            with contextlib.suppress(OSError):  # no swap here: then there is no such file
+                self._write("memory", "memory.swap.max", "0")
+            return
+        self._write("memory", "memory.limit_in_bytes", str(limit))
+        with contextlib.suppress(OSError):  # swap accounting may be off
+            self._write("memory", "memory.memsw.limit_in_bytes", str(limit))
+
+    def _set_cpus(self, cpus: float) -> None:
+        quota = max(1000, round(cpus * CPU_PERIOD_US))
+        if self.versions["cpu"] == 2:
+            self._write("cpu", "cpu.max", f"{quota} {CPU_PERIOD_US}")
+            return
+        self._write("cpu", "cpu.cfs_period_us", str(CPU_PERIOD_US))
+        self._write("cpu", "cpu.cfs_quota_us", str(quota))
 
     def __repr__(self) -> str:
-        return f"PidsCgroup({str(self.path)!r}, v{self.version})"
+        return f"BotCgroup({str(self.path)!r}, {self.versions})"
 
 
-def _enable_pids(directory: Path) -> None:
-    """cgroup v2: children of `directory` get the pids controller."""
-    if "pids" not in _read(directory / "cgroup.subtree_control").split():
-        (directory / "cgroup.subtree_control").write_text("+pids")
+def _make_dir(hierarchy: Hierarchy, controller: str, name: str, made: dict[str, Path]) -> Path:
+    """The bot's directory in `hierarchy` (shared by every controller under v2)."""
+    parent = hierarchy.own_dir / PARENT_NAME
+    path = parent / name
+    if path in made.values():
+        return path
+    if hierarchy.version == 2:
+        _enable(hierarchy.own_dir, controller)
+    parent.mkdir(exist_ok=True)
+    if hierarchy.version == 2:
+        _enable(parent, controller)
+    path.mkdir(exist_ok=hierarchy.version == 2)
+    return path
+
+
+def _enable(directory: Path, controller: str) -> None:
+    """cgroup v2: children of `directory` get `controller`."""
+    if controller not in _read(directory / "cgroup.subtree_control").split():
+        (directory / "cgroup.subtree_control").write_text(f"+{controller}")
+
+
+@cache
+def _missing_once(controller: str) -> None:
+    log.warning("no %s cgroup controller: that cap holds per process only", controller)
+
+
+def _counter(path: Path, key: str) -> int:
+    """The value of `key` in a "key value" per line file (0 if absent)."""
+    for line in _read(path).splitlines():
+        name, _, value = line.partition(" ")
+        if name == key:
+            return int(value)
+    return 0
+
+
+def _remove(path: Path, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            path.rmdir()
+            return True
+        except FileNotFoundError:
+            return True
+        except OSError as exc:
+            if time.monotonic() > deadline:
+                log.warning("could not remove cgroup %s: %s", path, exc)
+                return False
+            time.sleep(0.01)

@@ -14,7 +14,7 @@ import threading
 from dataclasses import dataclass
 
 from arena.sandbox.bwrap import bwrap_argv
-from arena.sandbox.cgroup import CgroupUnavailable, PidsCgroup
+from arena.sandbox.cgroup import BotCgroup, CgroupUnavailable
 from arena.sandbox.config import MODE_ENV, SandboxConfig
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ def _probe_bwrap(config: SandboxConfig) -> str | None:
 
 def _probe_cgroup() -> str | None:
     try:
-        PidsCgroup.create(1, label="probe").remove()
+        BotCgroup.create(1, label="probe").remove()
     except CgroupUnavailable as exc:
         return str(exc)
     return None

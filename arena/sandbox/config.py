@@ -31,11 +31,11 @@ def mode_from_env() -> Mode:
 
 @dataclass(frozen=True)
 class Limits:
-    """Per-process rlimits plus the per-bot process cap and the size of its temp dir.
+    """Per-process rlimits, caps for the bot's whole process tree, and its temp dir's size.
 
-    RLIMIT_AS and RLIMIT_CPU hold per process, so `pids` also bounds what a bot can take
-    in total. The CPU limit is a backstop against runaway code; move deadlines are the
-    referee's job, so it should derive `cpu_seconds` from the match's time control.
+    RLIMIT_AS and RLIMIT_CPU hold per process; `pids`, `memory` and `cpus` hold for the
+    tree (cgroups; `memory` and `cpus` where the controllers exist). The CPU-seconds limit
+    is a backstop against runaway code; move deadlines are the referee's job.
     """
 
     address_space: int = 1 * GiB
@@ -43,6 +43,10 @@ class Limits:
     file_size: int = 16 * MiB
     open_files: int = 256
     pids: int = 64
+    #: Memory of the whole tree (its temp dir included): over it, the kernel kills in it.
+    memory: int = 1 * GiB
+    #: CPUs the whole tree may use at once, so that no bot takes the others' cores.
+    cpus: float = 1.0
     tmpfs_size: int = 64 * MiB
 
     def __post_init__(self) -> None:

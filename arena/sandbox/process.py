@@ -1,8 +1,8 @@
 """Start one untrusted bot process, watch it, and remove every trace of it at the end.
 
-The launch chain is `sh` (joins the bot's pids cgroup, then execs) -> `prlimit` (sets the
+The launch chain is `sh` (joins the bot's cgroups, then execs) -> `prlimit` (sets the
 rlimits, then execs) -> `bwrap` (builds the sandbox) -> the bot. Every process of the chain
-and every descendant of the bot is in the cgroup, so `close()` can kill them all, whatever
+and every descendant of the bot is in the cgroups, so `close()` can kill them all, whatever
 they did with sessions, process groups or double forks.
 """
 
@@ -22,7 +22,7 @@ from types import TracebackType
 
 from arena.sandbox.bwrap import WORK_DIR, bwrap_argv
 from arena.sandbox.capture import Capture
-from arena.sandbox.cgroup import CgroupUnavailable, PidsCgroup
+from arena.sandbox.cgroup import BotCgroup, CgroupUnavailable
 from arena.sandbox.check import check_sandbox
 from arena.sandbox.config import Mode, SandboxConfig, SandboxUnavailable
 from arena.sandbox.limits import prlimit_argv
@@ -30,8 +30,9 @@ from arena.sandbox.runtime import PythonRuntime
 
 log = logging.getLogger(__name__)
 
-# `$0` is the cgroup's procs file: the shell moves itself in, then becomes the next command.
-JOIN_CGROUP = 'echo $$ > "$0" && exec "$@"'
+# The arguments are the cgroups' procs files, "--", then the command: the shell moves itself
+# into every cgroup, then becomes the command.
+JOIN_CGROUPS = 'until [ "$1" = -- ]; do echo $$ > "$1" || exit; shift; done; shift; exec "$@"'
 
 #: Signs in stderr that the bot died of the address-space limit.
 MEMORY_MARKERS: tuple[str, ...] = ("MemoryError", "Cannot allocate memory", "std::bad_alloc")
@@ -67,7 +68,7 @@ class SandboxedProcess:
         *,
         mode: Mode,
         config: SandboxConfig,
-        cgroup: PidsCgroup | None,
+        cgroup: BotCgroup | None,
         workdir: str | None,
         name: str,
     ) -> None:
@@ -110,11 +111,14 @@ class SandboxedProcess:
         binds = [*runtime.roots, *(_bindable(d) for d in (bot_dir, socket_dir) if d)]
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:40] or "bot"
 
-        cgroup: PidsCgroup | None = None
+        cgroup: BotCgroup | None = None
         workdir: str | None = None
         try:
             if status.pids_cgroup:
-                cgroup = PidsCgroup.create(config.limits.pids, label=label)
+                limits = config.limits
+                cgroup = BotCgroup.create(
+                    limits.pids, memory_bytes=limits.memory, cpus=limits.cpus, label=label
+                )
             if config.mode == "bwrap":
                 bwrap = shutil.which(config.bwrap) or config.bwrap
                 command = bwrap_argv(
@@ -127,7 +131,7 @@ class SandboxedProcess:
             prlimit = shutil.which(config.prlimit) or config.prlimit
             command = prlimit_argv(prlimit, config.limits) + command
             if cgroup is not None:
-                command = ["/bin/sh", "-c", JOIN_CGROUP, cgroup.procs_file, *command]
+                command = ["/bin/sh", "-c", JOIN_CGROUPS, "sh", *cgroup.procs_files, "--", *command]
             popen = subprocess.Popen(
                 command,
                 stdin=subprocess.DEVNULL,
@@ -211,7 +215,9 @@ class SandboxedProcess:
         signum = -code if code < 0 else 0
         if self.mode == "bwrap" and 128 < code <= 128 + 64:
             signum = code - 128
-        out_of_memory = any(marker in self.stderr_text() for marker in MEMORY_MARKERS)
+        out_of_memory = any(marker in self.stderr_text() for marker in MEMORY_MARKERS) or bool(
+            self.cgroup and self.cgroup.memory_kills()
+        )
         if signum:
             name = _signal_name(signum)
             if signum == signal.SIGXCPU:
@@ -281,7 +287,7 @@ def _bindable(path: str | os.PathLike[str]) -> str:
     return resolved
 
 
-def _discard(cgroup: PidsCgroup | None, workdir: str | None) -> None:
+def _discard(cgroup: BotCgroup | None, workdir: str | None) -> None:
     if cgroup is not None:
         cgroup.kill_all()
         cgroup.remove()

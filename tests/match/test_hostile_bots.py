@@ -89,6 +89,13 @@ def test_a_bot_that_never_reads_its_stream_cannot_stall_the_referee() -> None:
     assert len(record.seats[0].strikes) > 60
 
 
+def test_forked_helpers_over_the_trees_memory_limit_disqualify_the_bot() -> None:
+    roomy = TimeControl(per_decision=10.0, bank=10.0, max_strikes=3)
+    record = play(BOTS / "tree_hoarder.py", time_control=roomy)
+    assert reasons(record) == {"memory"}
+    assert record.seats[0].disqualified
+
+
 def test_a_fork_bomb_is_contained_and_disqualified() -> None:
     record = play(BOTS / "fork_bomb.py")
     assert "processes" in reasons(record)
