@@ -51,28 +51,32 @@ def bot_ms(record: MatchRecord, seat: int) -> list[float]:
     return [t["ms"] for t in record.timings if t["seat"] == seat and t["source"] == "bot"]
 
 
-ECHO_CLIENTS = {
-    # The client the gRPC docs start with: a blocking stream fed by a request iterator.
-    "blocking": """
-import json, queue, sys, time, grpc
+# What both echo clients share: their arguments, and what a received turn costs with `convert`.
+ECHO_PROLOGUE = """
+import asyncio, json, queue, sys, time, grpc
 from arena_sdk import views
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 address, rounds, convert = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+payload, samples = b"x" * 40, []
+def received(reply):
+    if convert:
+        views.turn_view(pb.RefereeMessage.FromString(reply).turn)
+    samples.append((time.perf_counter() - t0) * 1000)
+    return len(samples) == rounds
+"""
+ECHO_CLIENTS = {
+    # The client the gRPC docs start with: a blocking stream fed by a request iterator.
+    "blocking": ECHO_PROLOGUE
+    + """
 outbox = queue.SimpleQueue()
 def requests():
     while (item := outbox.get()) is not None:
         yield item
-channel = grpc.insecure_channel(address)
-stream = channel.stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)
-payload = b"x" * 40
-samples = []
+stream = grpc.insecure_channel(address).stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)
 outbox.put(payload)
 t0 = time.perf_counter()
 for reply in stream(requests()):
-    if convert:
-        views.turn_view(pb.RefereeMessage.FromString(reply).turn)
-    samples.append((time.perf_counter() - t0) * 1000)
-    if len(samples) == rounds:
+    if received(reply):
         break
     t0 = time.perf_counter()
     outbox.put(payload)
@@ -80,25 +84,15 @@ outbox.put(None)
 print(json.dumps(samples))
 """,
     # The SDK's own way: an asyncio stream.
-    "asyncio": """
-import asyncio, json, sys, time, grpc
-from arena_sdk import views
-from arena_sdk.proto.arena.v1 import referee_pb2 as pb
-address, rounds, convert = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "1"
+    "asyncio": ECHO_PROLOGUE
+    + """
 async def main():
+    global t0
     async with grpc.aio.insecure_channel(address) as channel:
         call = channel.stream_stream("/bench.Echo/Echo", lambda b: b, lambda b: b)()
-        payload = b"x" * 40
-        samples = []
         await call.write(payload)
         t0 = time.perf_counter()
-        while True:
-            reply = await call.read()
-            if convert:
-                views.turn_view(pb.RefereeMessage.FromString(reply).turn)
-            samples.append((time.perf_counter() - t0) * 1000)
-            if len(samples) == rounds:
-                break
+        while not received(await call.read()):
             t0 = time.perf_counter()
             await call.write(payload)
         call.cancel()
