@@ -62,7 +62,10 @@ def play(match_id: int, worker: str) -> str:
         return "running elsewhere or done: nothing to do"
     match = Match.objects.get(pk=match_id)
     try:
-        with Heartbeat(match_id, owner, settings.ARENA_HEARTBEAT_SECONDS) as beat:
+        with (
+            Heartbeat(match_id, owner, settings.ARENA_HEARTBEAT_SECONDS) as beat,
+            LiveRecorder(match_id, owner) as live,  # the match page's live view
+        ):
             record = referee_run(
                 match.game,
                 _seat_agents(match),
@@ -70,7 +73,7 @@ def play(match_id: int, worker: str) -> str:
                 match.options,
                 TimeControl(**match.time_control) if match.time_control else TimeControl(),
                 match_id=str(match.pk),
-                on_step=LiveRecorder(match_id, owner),  # the match page's live view
+                on_step=live,
             )
     except Exception as exc:  # infrastructure, never a loss for a bot: give it back
         return _give_back(match_id, owner, exc)

@@ -21,6 +21,7 @@ from platform_support import HERE, REDIS_DB, REDIS_HOST, REDIS_PORT, REPO, Proce
 def platform_env(django_env: dict[str, str], redis_url: str) -> dict[str, str]:
     """Django configured (tests/conftest.py) and Redis up; the environment for subprocesses."""
     full = dict(os.environ)
+    full.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # the web tests' browser needs it; workers never
     full["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(REPO), str(HERE), os.environ.get("PYTHONPATH", "")) if p
     )

@@ -19,6 +19,7 @@ def test_the_page_of_a_running_match_updates_until_it_finishes(page, world):
 
     for code in record.actions[10:40]:  # the worker plays on
         recorder(None, 0, code, "")
+    recorder.flush()
     page.wait_for_function(
         "() => document.getElementById('match-moves').textContent === '40'", timeout=10_000
     )

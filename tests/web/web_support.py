@@ -173,9 +173,10 @@ def running(versions: list, seed: int, moves: int, owner: str = "web-tests/live"
     assert Match.claim(match.pk, owner)
     agents = [builtin_agent(game, v.builtin, seed + i) for i, v in enumerate(versions)]
     record = run_match(GAME, agents, seed, match.options)
-    recorder = LiveRecorder(match.pk, owner, every=0)
+    recorder = LiveRecorder(match.pk, owner)  # the test flushes it, as its thread would
     for code in record.actions[:moves]:
         recorder(None, 0, code, "")
+    recorder.flush()
     match.refresh_from_db()
     return match, record, recorder
 

@@ -1,48 +1,67 @@
 """Live progress of a running match: the referee's step hook saves the actions played so far.
 
-The worker passes `LiveRecorder(match_id, owner)` as the referee's `on_step`. It writes the
-list of actions to the match row at most every `every` seconds (a running match page polls
-for them), only while this worker still holds the lease. The actions themselves are never
-shown: the site re-simulates them and serves only what a spectator may learn (frames.py).
+The worker plays with `LiveRecorder(match_id, owner)` as the referee's `on_step`. The hook
+only notes each action: the referee calls it on its event loop, where Django refuses
+database work and where a slow write would hold up the bots. A side thread (like the
+lease's heartbeat) writes the list of actions to the match row every `every` seconds and
+once more at the end (a running match page polls for them), only while this worker still
+holds the lease. The actions themselves are never shown: the site re-simulates them and
+serves only what a spectator may learn (frames.py).
 """
 
 from __future__ import annotations
 
 import logging
-import time
+import threading
 from typing import Any
+
+from django.db import connections
 
 from webui.matches.models import Match
 
 log = logging.getLogger("arena.live")
 
 
-class LiveRecorder:
-    """A referee step hook: (state, seat, code, label) -> None."""
+class LiveRecorder(threading.Thread):
+    """A referee step hook, (state, seat, code, label) -> None; use it as a context manager."""
 
     def __init__(self, match_id: int, owner: str, every: float = 0.5) -> None:
+        super().__init__(name=f"live-{match_id}", daemon=True)
         self.match_id = match_id
         self.owner = owner
         self.every = every
         self.actions: list[str] = []
-        self._saved_at = 0.0
         self._saved = 0
+        self._stop_event = threading.Event()
 
     def __call__(self, state: Any, seat: int, code: str, label: str) -> None:
         self.actions.append(code)
-        now = time.monotonic()
-        if now - self._saved_at >= self.every:
+
+    def run(self) -> None:
+        try:
+            while not self._stop_event.wait(self.every):
+                self.flush()
             self.flush()
-            self._saved_at = now
+        finally:
+            connections.close_all()  # this thread's own connection
+
+    def __enter__(self) -> LiveRecorder:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop_event.set()
+        self.join(timeout=max(5.0, self.every))
 
     def flush(self) -> None:
         """Save what was played; a database hiccup only delays the live view."""
-        if self._saved == len(self.actions):
+        actions = list(self.actions)
+        if self._saved == len(actions):
             return
         try:
             Match.objects.filter(
                 pk=self.match_id, status=Match.Status.RUNNING, lease_owner=self.owner
-            ).update(live_actions=list(self.actions))
-            self._saved = len(self.actions)
+            ).update(live_actions=actions)
+            self._saved = len(actions)
         except Exception as exc:  # never fail a match for its live view
             log.warning("match %s: could not save live progress: %s", self.match_id, exc)
