@@ -22,6 +22,7 @@ import os
 import signal
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -107,28 +108,23 @@ class BotCgroup:
         label: str = "bot",
     ) -> BotCgroup:
         """Fresh cgroups allowing at most `max_pids` tasks (threads count too), and, where
-        the controllers exist, `memory_bytes` of memory and `cpus` CPUs for the whole tree."""
-        if find_hierarchy("pids") is None:
+        the controllers can be used, `memory_bytes` of memory and `cpus` CPUs for the whole
+        tree. Only the pids cap is required: without it, CgroupUnavailable."""
+        pids = find_hierarchy("pids")
+        if pids is None:
             raise CgroupUnavailable("no cgroup hierarchy with the pids controller is mounted")
         name = f"{label}-{os.getpid()}-{uuid.uuid4().hex[:12]}"
-        wanted = {"pids": True, "memory": memory_bytes is not None, "cpu": cpus is not None}
         cgroup = cls()
         try:
-            for controller in (c for c, want in wanted.items() if want):
-                hierarchy = find_hierarchy(controller)
-                if hierarchy is None:
-                    _missing_once(controller)
-                    continue
-                cgroup.dirs[controller] = _make_dir(hierarchy, controller, name, cgroup.dirs)
-                cgroup.versions[controller] = hierarchy.version
+            cgroup._join("pids", pids, name)
             cgroup._write("pids", "pids.max", str(max_pids))
-            if memory_bytes is not None and "memory" in cgroup.dirs:
-                cgroup._set_memory(memory_bytes)
-            if cpus is not None and "cpu" in cgroup.dirs:
-                cgroup._set_cpus(cpus)
         except OSError as exc:
             cgroup.remove()
-            raise CgroupUnavailable(f"cannot set up the bot's cgroups: {exc}") from exc
+            raise CgroupUnavailable(f"cannot set up the bot's pids cgroup: {exc}") from exc
+        if memory_bytes is not None:
+            cgroup._optional("memory", name, lambda: cgroup._set_memory(memory_bytes))
+        if cpus is not None:
+            cgroup._optional("cpu", name, lambda: cgroup._set_cpus(cpus))
         return cgroup
 
     @property
@@ -198,6 +194,35 @@ class BotCgroup:
         """Remove the (emptied) cgroups, waiting for dying tasks to leave them."""
         return all([_remove(path, timeout) for path in set(self.dirs.values())])
 
+    def _join(self, controller: str, hierarchy: Hierarchy, name: str) -> None:
+        """Make (or, under v2, share) the bot's directory for `controller`."""
+        parent = hierarchy.own_dir / PARENT_NAME
+        if hierarchy.version == 2:
+            _enable(hierarchy.own_dir, controller)
+        parent.mkdir(exist_ok=True)
+        if hierarchy.version == 2:
+            _enable(parent, controller)
+        path = parent / name
+        path.mkdir(exist_ok=hierarchy.version == 2)
+        self.dirs[controller] = path
+        self.versions[controller] = hierarchy.version
+
+    def _optional(self, controller: str, name: str, configure: Callable[[], None]) -> None:
+        """Add `controller` if it can be used here; otherwise its cap stays per process."""
+        hierarchy = find_hierarchy(controller)
+        if hierarchy is None:
+            _per_process_only(controller, "not mounted")
+            return
+        try:
+            self._join(controller, hierarchy, name)
+            configure()
+        except OSError as exc:
+            _per_process_only(controller, str(exc))
+            path = self.dirs.pop(controller, None)
+            self.versions.pop(controller, None)
+            if path is not None and path not in self.dirs.values():
+                _remove(path, timeout=1.0)
+
     def _write(self, controller: str, name: str, value: str) -> None:
         (self.dirs[controller] / name).write_text(value)
 
@@ -223,21 +248,6 @@ class BotCgroup:
         return f"BotCgroup({str(self.path)!r}, {self.versions})"
 
 
-def _make_dir(hierarchy: Hierarchy, controller: str, name: str, made: dict[str, Path]) -> Path:
-    """The bot's directory in `hierarchy` (shared by every controller under v2)."""
-    parent = hierarchy.own_dir / PARENT_NAME
-    path = parent / name
-    if path in made.values():
-        return path
-    if hierarchy.version == 2:
-        _enable(hierarchy.own_dir, controller)
-    parent.mkdir(exist_ok=True)
-    if hierarchy.version == 2:
-        _enable(parent, controller)
-    path.mkdir(exist_ok=hierarchy.version == 2)
-    return path
-
-
 def _enable(directory: Path, controller: str) -> None:
     """cgroup v2: children of `directory` get `controller`."""
     if controller not in _read(directory / "cgroup.subtree_control").split():
@@ -245,8 +255,9 @@ def _enable(directory: Path, controller: str) -> None:
 
 
 @cache
-def _missing_once(controller: str) -> None:
-    log.warning("no %s cgroup controller: that cap holds per process only", controller)
+def _per_process_only(controller: str, why: str) -> None:
+    """Say once per process that a tree cap is missing (the per-process rlimit still holds)."""
+    log.warning("no %s cgroup for bots (%s): that cap holds per process only", controller, why)
 
 
 def _counter(path: Path, key: str) -> int:
