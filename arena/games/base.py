@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import abc
 import importlib
+import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -94,6 +95,34 @@ class ViewedState(GameState):
     def public_action(self, code: str, seat: int) -> tuple[str, str]:
         hook = getattr(self._views(), "public_action", None)
         return hook(self, code, seat) if hook else super().public_action(code, seat)
+
+
+class SharedRng:
+    """A state's own random generator, shared with its clones until either one draws.
+
+    Most copies made for look-ahead never roll a die, and copying a generator costs more
+    than a move. A state sets `self.rng = random.Random(seed)`; its `clone` calls
+    `share_rng()` before copying its attributes.
+    """
+
+    _rng: random.Random
+    _rng_shared: bool = False
+
+    @property
+    def rng(self) -> random.Random:
+        if self._rng_shared:
+            own = random.Random.__new__(random.Random)  # skips seeding from os.urandom
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, generator: random.Random) -> None:
+        self._rng, self._rng_shared = generator, False
+
+    def share_rng(self) -> None:
+        """About to be cloned: whichever of the two draws first copies the generator."""
+        self._rng_shared = True
 
 
 def won(result: dict[str, Any]) -> bool:

@@ -34,12 +34,17 @@ def shared_loop() -> asyncio.AbstractEventLoop:
         return _loop
 
 
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The loop running the caller, if any."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 def on_loop(loop: asyncio.AbstractEventLoop | None) -> bool:
     """True when the caller runs on `loop`'s thread, inside it."""
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
+    return loop is not None and running_loop() is loop
 
 
 def call(loop: asyncio.AbstractEventLoop, coroutine: Coroutine[Any, Any, T]) -> T:

@@ -26,7 +26,7 @@ import arena
 import arena.games
 from arena.games.base import GameState
 from arena.match.agents import Agent, AgentError, DecisionRequest
-from arena.match.loop import call, shared_loop
+from arena.match.loop import call, running_loop, shared_loop
 from arena.match.record import MatchRecord, SeatReport, Strike, final_outcome
 from arena_sdk import Action
 
@@ -79,7 +79,7 @@ class Referee:
             raise ValueError("the hosted seats of one match must share one event loop")
         if loops:
             return call(loops.pop(), self.play())
-        if _loop_running():  # this thread's loop is busy running its caller
+        if running_loop() is not None:  # this thread's loop is busy running its caller
             return call(shared_loop(), self.play())
         return asyncio.run(self.play())
 
@@ -253,14 +253,6 @@ class Referee:
         for index, (code, label) in seen.items():
             event = {"seat": mover, "code": code, "label": label}
             await self._guard(seats[index], -1, lambda a=seats[index].agent, e=event: a.event(e))
-
-
-def _loop_running() -> bool:
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return False
-    return True
 
 
 def run_match(

@@ -172,8 +172,8 @@ class RemoteAgent(Agent):
         self._send(pb.RefereeMessage(match_start=wire.match_start(header)))
 
     def decide(self, request: DecisionRequest, timeout: float) -> str:
-        if self.loop is None:
-            raise AgentCrashed(self._gone or "the bot never connected")
+        if self.loop is None:  # no server: no bot can ever have connected
+            raise AgentCrashed("the bot never connected")
         return call(self.loop, self.decide_async(request, timeout))
 
     async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
@@ -182,9 +182,7 @@ class RemoteAgent(Agent):
         turn = wire.turn_message(
             request_id, self.game, request.view, request.legal, request.per_decision, request.bank
         )
-        stream = self._stream
-        if stream is None:
-            raise AgentCrashed(self._gone or "the bot never connected")
+        stream = self._live_stream()
         deadline = time.monotonic() + timeout
         try:
             async with asyncio.timeout(timeout):  # a bot that reads nothing may hold writes
@@ -256,10 +254,14 @@ class RemoteAgent(Agent):
     # -- helpers ----------------------------------------------------------------------
 
     def _send(self, message: pb.RefereeMessage) -> None:
+        self._live_stream().send(message)
+
+    def _live_stream(self) -> Stream:
+        """The bot's stream; AgentCrashed once it is gone (or never came)."""
         stream = self._stream
         if stream is None:
             raise AgentCrashed(self._gone or "the bot never connected")
-        stream.send(message)
+        return stream
 
     def _notify(self, code: int, request_id: int, message: str, strike: bool = True) -> None:
         """Tell the bot, in-band, what happened to its turn; never fails the referee."""

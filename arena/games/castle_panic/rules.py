@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arena.games.base import JSON, IllegalAction, ViewedState
+from arena.games.base import JSON, IllegalAction, SharedRng, ViewedState
 from arena.games.castle_panic.config import (
     ARC_COLOUR,
     ARCHER,
@@ -245,7 +245,7 @@ class Choice(NamedTuple):
     item: Item
 
 
-class CastlePanicState(ViewedState):
+class CastlePanicState(SharedRng, ViewedState):
     """One game of Castle Panic with Engines of War (§3-§14)."""
 
     VIEWS = "arena.games.castle_panic.views"
@@ -378,7 +378,7 @@ class CastlePanicState(ViewedState):
     def clone(self) -> CastlePanicState:
         """A manual copy: containers one level down; work items and choices are tuples."""
         new = object.__new__(CastlePanicState)
-        self._rng_shared = True  # copied by whichever of the two draws first
+        self.share_rng()
         new.__dict__.update(self.__dict__)
         for name in _LISTS:
             setattr(new, name, getattr(self, name)[:])
@@ -386,19 +386,6 @@ class CastlePanicState(ViewedState):
         new.trophies = [t[:] for t in self.trophies]
         new.crew = {engine: crew[:] for engine, crew in self.crew.items()}
         return new  # the legal-action cache is never mutated once built, so it is shared
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's own generator; a clone shares its parent's until either one draws."""
-        if self._rng_shared:
-            own = random.Random.__new__(random.Random)
-            own.setstate(self._rng.getstate())
-            self._rng, self._rng_shared = own, False
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: random.Random) -> None:
-        self._rng, self._rng_shared = generator, False
 
     def roll(self) -> int:
         """One six-sided die."""

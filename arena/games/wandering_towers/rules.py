@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arena.games.base import JSON, IllegalAction, ViewedState
+from arena.games.base import JSON, IllegalAction, SharedRng, ViewedState
 from arena.games.wandering_towers.config import (
     ACTIONS_PER_TURN,
     ADVANCE_TOWER_STEPS,
@@ -150,7 +150,7 @@ Handler = Callable[["WanderingTowersState", Any], None]
 Options = dict[str, tuple[Handler, Any]]
 
 
-class WanderingTowersState(ViewedState):
+class WanderingTowersState(SharedRng, ViewedState):
     """One game of Wandering Towers (§1-§13): board, cards, flasks, spells and the turn."""
 
     VIEWS = "arena.games.wandering_towers.views"
@@ -313,7 +313,7 @@ class WanderingTowersState(ViewedState):
     def clone(self) -> WanderingTowersState:
         """A careful manual copy: containers are copied one level down, never deep-copied."""
         new = object.__new__(WanderingTowersState)
-        self._rng_shared = True  # copied by whichever of the two draws first
+        self.share_rng()
         new.__dict__.update(self.__dict__)
         new.towers = [stack[:] for stack in self.towers]
         new.levels = [[group[:] for group in space] for space in self.levels]
@@ -331,20 +331,6 @@ class WanderingTowersState(ViewedState):
         new.passengers = self.passengers[:]
         new.free_choices = self.free_choices[:]
         return new  # the legal-action cache is immutable once built, so it is shared
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's own generator. A clone shares its parent's until either one draws:
-        most copies made for look-ahead never roll a die, and copying costs more than a move."""
-        if self._rng_shared:
-            own = random.Random.__new__(random.Random)  # skips seeding from os.urandom
-            own.setstate(self._rng.getstate())
-            self._rng, self._rng_shared = own, False
-        return self._rng
-
-    @rng.setter
-    def rng(self, generator: random.Random) -> None:
-        self._rng, self._rng_shared = generator, False
 
     # --- Legal actions ------------------------------------------------------------------------
     def _legal_map(self) -> Options:
