@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(abspath $(VENV))/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo match test lint bench bench-all install system-deps services proto clean
+.PHONY: demo match test lint bench bench-all install bot-runtime system-deps services proto clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -12,17 +12,24 @@ $(STAMP): pyproject.toml sdk/pyproject.toml
 	$(PY) -m pip install --quiet -e ./sdk -e '.[dev]'
 	touch $(STAMP)
 
-install: $(STAMP)
+# The bot runtime a root worker starts hosted bots on (a no-op for other users; quick when
+# up to date): scripts/install-bot-runtime.sh.
+install: $(STAMP) bot-runtime
+
+bot-runtime:
+	@scripts/install-bot-runtime.sh
 
 # The whole platform on the embedded default: SQLite, a local worker, the scheduler, the site.
-demo: $(STAMP)
+demo: $(STAMP) bot-runtime
 	$(VENV)/bin/arena demo
 
 # One 4-player Wandering Towers match between the reference bots, drawn in the terminal.
 match: $(STAMP)
 	$(VENV)/bin/arena play wandering_towers greedy random random random --seed 7
 
+# The bot runtime in the recipe, not as a prerequisite: after system-deps (python3.11-venv).
 test: $(STAMP) system-deps services
+	@scripts/install-bot-runtime.sh
 	$(PY) -m ruff check .
 	$(PY) -m pytest
 

@@ -11,6 +11,7 @@ import arena.games
 from arena import replay
 from arena.cli.play_cmd import parse_options, result_table, strike_lines
 from arena.match.referee import TimeControl, run_match
+from arena.match.seeds import new_match_seed
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -18,7 +19,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("game")
     parser.add_argument("--listen", default="127.0.0.1:50051", help="host:port or unix:/path")
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, help="game seed (default: a random one)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     parser.add_argument("--time", type=float, default=5.0, help="seconds per decision")
     parser.add_argument("--wait", type=float, default=600.0, help="seconds to wait for bots")
@@ -35,6 +36,8 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(
             f"{game.name} takes {game.min_players}–{game.max_players} players, got {args.players}"
         )
+    if args.seed is None:  # a fixed default would let a remote bot re-deal the game
+        args.seed = new_match_seed()
     game.new_state(args.players, args.seed, options)  # reject bad combinations before serving
     if args.listen.startswith("unix:"):
         server = RefereeServer(unix_socket=args.listen.removeprefix("unix:"))

@@ -17,13 +17,16 @@ from arena.games.base import Game, GameState, won
 from arena.match.lineup import agents_for, is_file_spec
 from arena.match.record import MatchRecord
 from arena.match.referee import StepHook, TimeControl, run_match
+from arena.match.seeds import new_match_seed
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser("play", help="play matches between bots on this machine")
     parser.add_argument("game", help="game name, see `arena games`")
     parser.add_argument("bots", nargs="+", help="one bot per seat: a built-in name or a .py file")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    parser.add_argument(
+        "--seed", type=int, help="seed of the first game (default: a random one, printed)"
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -61,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     console = Console()
+    if args.seed is None:  # a fixed default would let a bot re-deal the game it plays
+        args.seed = new_match_seed()
     time_control = TimeControl(per_decision=args.time, bank=args.time * 10)
     if args.games == 1:
         draw = None
@@ -78,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
     console.print(result_table(names, records))
     for line in strike_lines(records):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
+    console.print(f"seed {args.seed} (play the same deals again with --seed {args.seed})")
     return 0
 
 
@@ -90,7 +96,7 @@ def _play(
     sandbox: bool,
     on_step: StepHook | None = None,
 ) -> MatchRecord:
-    agents = agents_for(game, specs, seed, sandbox)
+    agents = agents_for(game, specs, sandbox)  # bot seeds: a fresh key per match
     return run_match(game.name, agents, seed, options, time_control, on_step=on_step)
 
 

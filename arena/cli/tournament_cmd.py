@@ -19,6 +19,7 @@ import arena.games
 from arena.cli.play_cmd import parse_options
 from arena.match.lineup import agents_for, is_file_spec
 from arena.match.referee import TimeControl, run_match
+from arena.match.seeds import new_match_seed
 from arena.tournament import (
     FORMATS,
     GameResult,
@@ -48,7 +49,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument(
         "--games-per-pairing", type=int, default=1, help="games each table plays, seeds differ"
     )
-    parser.add_argument("--seed", type=int, default=1, help="tournament seed")
+    parser.add_argument("--seed", type=int, help="tournament seed (default: a random one, printed)")
     parser.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a game option"
     )
@@ -87,6 +88,8 @@ def entrant_names(specs: list[str]) -> list[str]:
 
 def build_settings(args: argparse.Namespace) -> Settings:
     game = arena.games.get(args.game)
+    if args.seed is None:  # a fixed default would let a bot re-deal the games it plays
+        args.seed = new_match_seed()
     options = game.resolve_options(parse_options(args.option))
     table_size = args.table_size or max(2, game.min_players)
     return settings_for(
@@ -116,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
 
     def play(spec: GameSpec) -> GameResult:
         bots = [args.bots[e] for e in spec.seats]
-        agents = agents_for(game, bots, spec.seed, args.sandbox)
+        agents = agents_for(game, bots, args.sandbox)
         record = run_match(game.name, agents, spec.seed, dict(settings.options), time_control)
         played[0] += 1
         if replays:
@@ -142,6 +145,7 @@ def run(args: argparse.Namespace) -> int:
             on_game=lambda *_: progress.advance(task),
         )
     console.print(standings_table(settings, history))
+    console.print(f"tournament seed {settings.seed} (the same deals again with --seed)")
     if settings.format in ("single-elim", "double-elim", "knockout"):
         console.print(to_text(settings, history), markup=False, highlight=False, soft_wrap=True)
     return 0

@@ -1,17 +1,19 @@
-"""Hosted bots: an untrusted bot file runs as a sandboxed process that dials the referee.
+"""Hosted bots: untrusted bot code runs as a sandboxed process that dials the referee.
 
-Each `SandboxedAgent` serves its seat on a private Unix socket, starts the bot under the
-sandbox with only that socket's folder bound in, and owns the process: a crash is
-explained by how the process ended, and its stderr reaches the match record. Processes
-start as soon as the agents are made, so a table of bots boots in parallel while the
-referee sets up; `start()` then waits for the bot's hello.
+Each `SandboxedAgent` makes the bot a private folder (arena.sandbox.workspace) holding a
+copy of only its own code (the .py file, or the package folder it names) and the folder of
+a Unix socket it serves the seat on; the sandbox binds just those two. The folder around a
+bot file is never shown to it: neighbours (other entrants, a checkout's secrets) stay out
+of reach. The agent owns the process: a crash is explained by how the process ended, and
+its stderr reaches the match record. Processes start as soon as the agents are made, so a
+table of bots boots in parallel while the referee sets up; `start()` then waits for the
+bot's hello.
 """
 
 from __future__ import annotations
 
 import asyncio
 import shutil
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ from arena.match.agents import Agent, AgentCrashed, AgentError, DecisionRequest
 from arena.match.grpc_server import RefereeServer
 from arena.match.loop import call
 from arena.sandbox import SandboxConfig, SandboxedProcess
+from arena.sandbox.workspace import copy_code, hand_over, locate_bot, private_dir
 
 #: How long a bot gets to start and say hello: importing grpc takes ~0.1 s here.
 JOIN_SECONDS = 10.0
@@ -40,7 +43,12 @@ class MemoryLimit(AgentError):
 
 
 class SandboxedAgent(Agent):
-    """A seat whose bot is a sandboxed process owned by this agent."""
+    """A seat whose bot is a sandboxed process owned by this agent.
+
+    `path` is a bot file (only that file is copied for the bot) or a package bot's folder
+    (copied whole, started from its bot.py). `code_dir`, a folder holding the file `path`,
+    makes that whole folder the bot's code instead.
+    """
 
     def __init__(
         self,
@@ -52,35 +60,46 @@ class SandboxedAgent(Agent):
         seed: int | None = None,
         config: SandboxConfig | None = None,
         join_seconds: float = JOIN_SECONDS,
+        code_dir: str | Path | None = None,
     ) -> None:
-        path = Path(path).resolve()
-        if not path.is_file():
-            raise ValueError(f"bot file {path} does not exist")
-        self.name = name or path.stem
+        entry, package = locate_bot(path)
+        if code_dir is not None:
+            package = Path(code_dir).resolve()
+            if not entry.is_relative_to(package):
+                raise ValueError(f"bot file {entry} is not inside its code folder {package}")
+        self.name = name or Path(path).resolve().stem
         self.join_seconds = join_seconds
         self._flood_reported = False
         self._closed = False
-        self._dir = tempfile.mkdtemp(prefix="arena-bot-")  # short: socket paths are limited
-        socket = Path(self._dir, "referee.sock")
-        self._server = RefereeServer(unix_socket=socket).start()
+        self._server: RefereeServer | None = None
+        config = config or SandboxConfig()
+        self._dir = private_dir(config)
         try:
+            code = self._dir / "code"
+            copied = copy_code(package or entry, code, config.limits)
+            bot_file = code / entry.relative_to(package) if package else copied
+            socket_dir = self._dir / "sock"
+            socket_dir.mkdir()
+            socket = socket_dir / "referee.sock"
+            self._server = RefereeServer(unix_socket=socket).start()
+            hand_over(socket, config)  # connecting takes write permission on the socket
             self._match = self._server.open_match(game, [seat], names={seat: self.name})
             self.remote = self._match.agent(seat)
             self.loop = self._server.loop
-            config = config or SandboxConfig()
-            argv = config.python().argv("-m", "arena_sdk.cli", "run", str(path), "--quiet")
+            argv = config.python().argv("-m", "arena_sdk.cli", "run", str(bot_file), "--quiet")
             if seed is not None:
                 argv += ["--seed", str(seed)]
             self.process = SandboxedProcess.start(
                 argv,
-                bot_dir=path.parent,
-                socket_dir=self._dir,
+                bot_dir=code,
+                socket_dir=socket_dir,
                 env={"ARENA_SERVER": f"unix:{socket}", "ARENA_TOKEN": self._match.tokens[seat]},
                 config=config,
-                name=f"seat{seat}-{path.stem}",
+                name=f"seat{seat}-{entry.stem}",
             )
         except BaseException:
-            self._server.stop(grace=0)
+            if self._server is not None:
+                self._server.stop(grace=0)
             shutil.rmtree(self._dir, ignore_errors=True)
             raise
 
@@ -139,6 +158,7 @@ class SandboxedAgent(Agent):
         self._match.close()
         await asyncio.to_thread(self.process.wait, 0.5)  # a bot that got MatchEnd leaves
         await asyncio.to_thread(self.process.close)
+        assert self._server is not None
         await self._server.aclose(grace=0.2)
         shutil.rmtree(self._dir, ignore_errors=True)
 
@@ -158,5 +178,8 @@ class SandboxedAgent(Agent):
 def sandboxed_agent(
     path: str | Path, name: str, *, game: str, seat: int, seed: int | None = None
 ) -> SandboxedAgent:
-    """The agent for an untrusted bot file in `seat` of a `game` match."""
-    return SandboxedAgent(path, game=game, seat=seat, name=name, seed=seed)
+    """The agent for an uploaded version in `seat` of a `game` match: `path` is its entry
+    file in the folder its upload was unpacked into, which holds that version's code and
+    nothing else; the bot gets a copy of that whole folder."""
+    path = Path(path)
+    return SandboxedAgent(path, game=game, seat=seat, name=name, seed=seed, code_dir=path.parent)

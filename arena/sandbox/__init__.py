@@ -1,20 +1,27 @@
 """Run untrusted bot code as a real process under bubblewrap.
 
-    from arena.sandbox import SandboxedProcess, python_argv
+    from arena.sandbox import SandboxConfig, SandboxedProcess, python_argv
+    from arena.sandbox.workspace import copy_code, private_dir
 
+    config = SandboxConfig()
+    home = private_dir(config)                       # only the bot's uid may enter it
+    main = copy_code("mybot/main.py", home / "code", config.limits)
     with SandboxedProcess.start(
-        python_argv(f"{bot_dir}/main.py"),
-        bot_dir=bot_dir,
-        socket_dir=socket_dir,
+        python_argv(str(main)),
+        bot_dir=home / "code",
+        socket_dir=socket_dir,                       # handed over to the bot's uid too
         env={"ARENA_SOCKET": f"{socket_dir}/referee.sock", "ARENA_TOKEN": token},
+        config=config,
     ) as bot:
         ...
         bot.wait(timeout=1)
     bot.exit_reason(), bot.stderr_text()
 
-`ARENA_SANDBOX=bwrap` (the default) refuses to start anything where bubblewrap or the pids
-cgroup cannot work; `ARENA_SANDBOX=none` runs bots with the same limits, environment and
-cleanup but without isolation, for local development only.
+`ARENA_SANDBOX=bwrap` (the default) refuses to start anything where bubblewrap, the seccomp
+filter, the bot runtime or the pids cgroup cannot work; a root referee drops to
+ARENA_SANDBOX_UID/GID (65534) before bwrap, so that no bot ever runs as host root.
+`ARENA_SANDBOX=none` runs bots with the same limits, environment and cleanup but without
+isolation and as the referee's own user, for local development only.
 """
 
 from arena.sandbox.check import SandboxStatus, check_sandbox

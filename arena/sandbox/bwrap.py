@@ -6,10 +6,15 @@ that is an empty read-only tmpfs holding:
 
 - /usr and the merged-/usr symlinks (/bin, /lib ...), read-only;
 - a handful of files from /etc (dynamic linker cache, time zone) and nothing else of it;
-- a fresh /proc for its PID namespace and a minimal /dev;
+- a fresh /proc for its PID namespace, with /proc/sys and the other kernel knobs in it
+  covered read-only;
+- a minimal /dev, read-only, and /dev/shm: a size-capped private tmpfs;
 - /tmp: a size-capped private tmpfs, its cwd and HOME;
 - the Python runtime, the bot's files and the referee's socket directory, read-only and
-  at their host paths (see runtime.py for why).
+  at their host paths (see runtime.py for why);
+- a seccomp filter (seccomp.py), loaded by bwrap right before it execs the bot.
+
+Who the bot is on the host is decided before bwrap starts (identity.py): never root.
 """
 
 from __future__ import annotations
@@ -24,6 +29,11 @@ WORK_DIR = "/tmp"
 
 #: Top-level system directories: bound read-only, or recreated as symlinks on merged-/usr.
 SYSTEM_TREE: tuple[str, ...] = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+
+#: Kernel knobs in /proc, covered read-only whoever starts bwrap (bwrap skips its own
+#: cover of a path its write test fails on). The host's view of each is bound: the same
+#: kernel, and nothing the bot's own /proc would not show.
+PROC_READ_ONLY: tuple[str, ...] = ("/proc/sys", "/proc/sysrq-trigger", "/proc/irq", "/proc/bus")
 
 #: The only parts of /etc a Python bot needs; no account, host or network configuration.
 ETC_FILES: tuple[str, ...] = (
@@ -63,17 +73,30 @@ def bwrap_argv(
     *,
     ro_binds: Sequence[str] = (),
     tmpfs_size: int,
+    shm_size: int,
+    seccomp_fd: int | None = None,
 ) -> list[str]:
-    """Full argv running `command` under bubblewrap, with `ro_binds` at their host paths."""
+    """Full argv running `command` under bubblewrap, with `ro_binds` at their host paths.
+
+    `seccomp_fd`: an inheritable fd holding a compiled filter at offset 0 (seccomp.py);
+    the caller passes it to the process (`pass_fds`) and closes its own copy after.
+    """
     argv = [bwrap, *NAMESPACE_ARGS]
     argv += _system_args()
     for path in ETC_FILES:
         argv += ["--ro-bind-try", path, path]
-    argv += ["--proc", "/proc", "--dev", "/dev"]
+    argv += ["--proc", "/proc"]
+    for path in PROC_READ_ONLY:
+        argv += ["--ro-bind-try", path, path]
+    # /dev's tmpfs has no size of its own: read-only, and shared memory gets a capped one.
+    argv += ["--dev", "/dev", "--size", str(shm_size), "--tmpfs", "/dev/shm"]
+    argv += ["--remount-ro", "/dev"]
     argv += ["--size", str(tmpfs_size), "--tmpfs", WORK_DIR]
     # After the tmpfs, so that binds below /tmp (a test's tmp_path) land on top of it.
     for path in ro_binds:
         argv += ["--ro-bind", path, path]
+    if seccomp_fd is not None:
+        argv += ["--seccomp", str(seccomp_fd)]
     argv += ["--remount-ro", "/", "--chdir", WORK_DIR, "--", *command]
     return argv
 

@@ -1,8 +1,9 @@
 """Start one untrusted bot process, watch it, and remove every trace of it at the end.
 
-The launch chain is `sh` (joins the bot's cgroups, then execs) -> `prlimit` (sets the
-rlimits, then execs) -> `bwrap` (builds the sandbox) -> the bot. Every process of the chain
-and every descendant of the bot is in the cgroups, so `close()` can kill them all, whatever
+The launch chain (launch.py) is `sh` (joins the bot's cgroups) -> `prlimit` (sets the
+rlimits) -> `setpriv` (a root referee only: becomes the unprivileged sandbox uid) -> `bwrap`
+(builds the sandbox, loads the seccomp filter) -> the bot. Every process of the chain and
+every descendant of the bot is in the cgroups, so `close()` can kill them all, whatever
 they did with sessions, process groups or double forks.
 """
 
@@ -20,19 +21,17 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from types import TracebackType
 
-from arena.sandbox.bwrap import WORK_DIR, bwrap_argv
+from arena.sandbox import seccomp
+from arena.sandbox.bwrap import WORK_DIR
 from arena.sandbox.capture import Capture
 from arena.sandbox.cgroup import BotCgroup, CgroupUnavailable
 from arena.sandbox.check import check_sandbox
 from arena.sandbox.config import Mode, SandboxConfig, SandboxUnavailable
-from arena.sandbox.limits import prlimit_argv
+from arena.sandbox.identity import blocked_at
+from arena.sandbox.launch import launch_argv
 from arena.sandbox.runtime import PythonRuntime
 
 log = logging.getLogger(__name__)
-
-# The arguments are the cgroups' procs files, "--", then the command: the shell moves itself
-# into every cgroup, then becomes the command.
-JOIN_CGROUPS = 'until [ "$1" = -- ]; do echo $$ > "$1" || exit; shift; done; shift; exec "$@"'
 
 #: Signs in stderr that the bot died of the address-space limit.
 MEMORY_MARKERS: tuple[str, ...] = ("MemoryError", "Cannot allocate memory", "std::bad_alloc")
@@ -98,8 +97,10 @@ class SandboxedProcess:
 
         `bot_dir` (the bot's files) and `socket_dir` (holding the referee's Unix socket)
         are bound read-only at their host paths, so paths in `argv` and `env` need no
-        translation. `env` is added to the minimal environment; nothing else is inherited.
-        Raises SandboxUnavailable when the configured mode cannot run here.
+        translation; the host uid bots run as must be able to read them (a private folder
+        of the bot's own: workspace.py). `env` is added to the minimal environment; nothing
+        else is inherited. Raises SandboxUnavailable when the configured mode cannot run
+        here.
         """
         config = config or SandboxConfig()
         if not argv or not all(isinstance(arg, str) for arg in argv):
@@ -108,11 +109,13 @@ class SandboxedProcess:
         if not status:
             raise SandboxUnavailable(status.detail)
         runtime = config.python()
-        binds = [*runtime.roots, *(_bindable(d) for d in (bot_dir, socket_dir) if d)]
+        shared = [_bindable(d, config) for d in (bot_dir, socket_dir) if d]
+        binds = [*runtime.roots, *shared]
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:40] or "bot"
 
         cgroup: BotCgroup | None = None
         workdir: str | None = None
+        seccomp_fd: int | None = None
         try:
             if status.pids_cgroup:
                 limits = config.limits
@@ -120,18 +123,17 @@ class SandboxedProcess:
                     limits.pids, memory_bytes=limits.memory, cpus=limits.cpus, label=label
                 )
             if config.mode == "bwrap":
-                bwrap = shutil.which(config.bwrap) or config.bwrap
-                command = bwrap_argv(
-                    bwrap, argv, ro_binds=binds, tmpfs_size=config.limits.tmpfs_size
-                )
+                seccomp_fd = seccomp.open_filter()
                 home, cwd = WORK_DIR, "/"
             else:
-                command = list(argv)
                 workdir = home = cwd = tempfile.mkdtemp(prefix=f"arena-{label}-")
-            prlimit = shutil.which(config.prlimit) or config.prlimit
-            command = prlimit_argv(prlimit, config.limits) + command
-            if cgroup is not None:
-                command = ["/bin/sh", "-c", JOIN_CGROUPS, "sh", *cgroup.procs_files, "--", *command]
+            command = launch_argv(
+                config,
+                argv,
+                binds=binds,
+                cgroup_files=cgroup.procs_files if cgroup is not None else (),
+                seccomp_fd=seccomp_fd,
+            )
             popen = subprocess.Popen(
                 command,
                 stdin=subprocess.DEVNULL,
@@ -140,6 +142,7 @@ class SandboxedProcess:
                 env=bot_environment(runtime, home, env or {}),
                 cwd=cwd,
                 close_fds=True,
+                pass_fds=() if seccomp_fd is None else (seccomp_fd,),
                 start_new_session=True,
             )
         except CgroupUnavailable as exc:
@@ -148,6 +151,9 @@ class SandboxedProcess:
         except BaseException:
             _discard(cgroup, workdir)
             raise
+        finally:
+            if seccomp_fd is not None:
+                os.close(seccomp_fd)
         return cls(
             popen, mode=config.mode, config=config, cgroup=cgroup, workdir=workdir, name=label
         )
@@ -279,11 +285,19 @@ class SandboxedProcess:
         return f"<SandboxedProcess pid={self.pid} mode={self.mode} {state}>"
 
 
-def _bindable(path: str | os.PathLike[str]) -> str:
-    """An absolute directory other than /, which would expose the whole host."""
+def _bindable(path: str | os.PathLike[str], config: SandboxConfig) -> str:
+    """An absolute directory other than / (which would expose the whole host) that the
+    host uid of the bot can read: bwrap binds as that uid."""
     resolved = os.path.abspath(os.fspath(path))
     if resolved == "/" or not os.path.isdir(resolved):
         raise ValueError(f"not a directory that can be bound into the sandbox: {path!r}")
+    if config.drops_privileges:
+        blocked = blocked_at(resolved, config.uid, config.gid)
+        if blocked is not None:
+            raise ValueError(
+                f"{resolved} cannot be bound into the sandbox: the sandbox uid {config.uid} "
+                f"cannot pass {blocked} (give the bot a private copy: arena.sandbox.workspace)"
+            )
     return resolved
 
 

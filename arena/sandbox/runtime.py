@@ -5,6 +5,13 @@ pyenv builds carry an absolute RUNPATH to libpython, a venv's `pyvenv.cfg` names
 interpreter by absolute path, and an editable install of the SDK maps `arena_sdk` to its
 source folder by absolute path. Keeping the paths means none of that needs rewriting, and
 the argv and socket paths a caller builds are the same with and without bubblewrap.
+
+A root referee drops to an unprivileged uid before bubblewrap, and that uid must be able to
+read the interpreter: pyenv's, under root's 0700 home, it cannot. So a root referee runs
+bots on the *bot runtime*, a venv of the system's Python holding only the SDK and its
+dependencies (`scripts/install-bot-runtime.sh` builds it), found at ARENA_BOT_RUNTIME or
+DEFAULT_BOT_RUNTIME. It never falls back to its own interpreter: without the runtime, bots
+are refused.
 """
 
 from __future__ import annotations
@@ -14,15 +21,26 @@ import json
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+
+from arena.sandbox.config import SandboxUnavailable
 
 #: Packages a bot must be able to import besides the standard library and site-packages.
 BOT_PACKAGES: tuple[str, ...] = ("arena_sdk",)
 
 #: Host directories the sandbox always binds read-only; roots below them need no own bind.
 SYSTEM_DIRS: tuple[str, ...] = ("/usr",)
+
+RUNTIME_ENV = "ARENA_BOT_RUNTIME"
+#: Where `scripts/install-bot-runtime.sh` puts the bot runtime when run as root.
+DEFAULT_BOT_RUNTIME = "/var/lib/arena/bot-runtime"
+INSTALL_HINT = (
+    "build it with scripts/install-bot-runtime.sh (`make install` runs it), or point "
+    f"{RUNTIME_ENV} at a venv that holds arena-sdk and that the sandbox uid can read"
+)
 
 _DESCRIBE = """
 import importlib.util, json, sys
@@ -76,7 +94,53 @@ class PythonRuntime:
 
 def python_argv(script: str, *args: str, runtime: PythonRuntime | None = None) -> list[str]:
     """The argv that runs a Python script (or `-m module`) with the sandbox's interpreter."""
-    return (runtime or PythonRuntime.current()).argv(script, *args)
+    return (runtime or default_runtime()).argv(script, *args)
+
+
+def bot_runtime_dir() -> str | None:
+    """The bot runtime's folder: ARENA_BOT_RUNTIME, else DEFAULT_BOT_RUNTIME for a root
+    referee; None means bots may run on the referee's own interpreter."""
+    configured = os.environ.get(RUNTIME_ENV, "").strip()
+    if configured:
+        return configured
+    return DEFAULT_BOT_RUNTIME if os.geteuid() == 0 else None
+
+
+def default_runtime() -> PythonRuntime:
+    """The bot runtime where one is required or configured, else the current interpreter.
+
+    SandboxUnavailable (naming the install script) when the bot runtime is required but
+    missing or broken: a root referee never runs bots on its own interpreter instead.
+    """
+    folder = bot_runtime_dir()
+    return PythonRuntime.current() if folder is None else bot_runtime(folder)
+
+
+_runtimes: dict[str, PythonRuntime] = {}
+_runtimes_lock = threading.Lock()
+
+
+def bot_runtime(folder: str) -> PythonRuntime:
+    """The venv at `folder`, described once per process (only a working one is kept)."""
+    if not os.path.isabs(folder):
+        raise SandboxUnavailable(f"{RUNTIME_ENV}={folder!r} must be an absolute path")
+    with _runtimes_lock:
+        if folder in _runtimes:
+            return _runtimes[folder]
+    python = os.path.join(folder, "bin", "python")
+    if not os.path.isfile(python):
+        raise SandboxUnavailable(
+            f"no bot runtime at {folder} ({python} is missing); {INSTALL_HINT}"
+        )
+    try:
+        runtime = PythonRuntime.for_interpreter(python)
+    except (OSError, subprocess.SubprocessError, ValueError, RuntimeError) as exc:
+        raise SandboxUnavailable(
+            f"the bot runtime at {folder} does not work ({exc}); {INSTALL_HINT}"
+        ) from exc
+    with _runtimes_lock:
+        _runtimes[folder] = runtime
+    return runtime
 
 
 @cache

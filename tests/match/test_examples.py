@@ -12,6 +12,8 @@ from arena.match.lineup import agents_for
 from arena.match.referee import run_match
 
 EXAMPLES = sorted((Path(__file__).parent.parent.parent / "examples").glob("*/*.py"))
+#: A fixed seed key, so that the bots play the same games on every run.
+KEY = b"example-bots-play-reproducibly!!"
 
 
 def test_there_is_an_example_bot_for_every_game() -> None:
@@ -25,7 +27,7 @@ def test_an_example_bot_plays_without_strikes_and_beats_random(path: Path) -> No
     ranks = []
     for seed in range(2):
         specs = [str(path), *["random"] * (players - 1)]
-        record = run_match(game.name, agents_for(game, specs, seed), seed)
+        record = run_match(game.name, agents_for(game, specs, key=KEY), seed)
         assert record.seats[0].strikes == [], record.seats[0].stderr
         replay.verify(record.replay())
         ranks.append(record.outcome[0]["rank"])

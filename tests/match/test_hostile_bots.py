@@ -3,9 +3,14 @@ disqualification, the match still finishes, and the other bots are unaffected.""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import socket
+import subprocess
+import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -15,10 +20,11 @@ import pytest
 from arena import replay
 from arena.games.wandering_towers.bots import RandomBot
 from arena.match.agents import Agent, InProcessAgent
-from arena.match.hosted import SandboxedAgent
+from arena.match.hosted import SandboxedAgent, sandboxed_agent
 from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl, run_match
-from arena.sandbox import check_sandbox
+from arena.sandbox import Limits, SandboxConfig, check_sandbox
+from arena.sandbox.workspace import CodeCopyError
 
 BOTS = Path(__file__).parent.parent / "bots"
 FAST = TimeControl(per_decision=0.5, bank=1.0, max_strikes=3)
@@ -46,11 +52,18 @@ def copy_bot(name: str, into: Path, **constants: object) -> Path:
     return path
 
 
-def play(hostile: Path, seed: int = 5, time_control: TimeControl = FAST) -> MatchRecord:
-    """The hostile bot in seat 0, a polite sandboxed bot in seat 1, a trusted random bot."""
+def play(
+    hostile: Path,
+    seed: int = 5,
+    time_control: TimeControl = FAST,
+    code_dir: Path | None = None,
+) -> MatchRecord:
+    """The hostile bot in seat 0, a polite sandboxed bot in seat 1, a trusted random bot.
+
+    `code_dir`: the folder holding the hostile file that is its code (default: the file)."""
     game = "wandering_towers"
     agents: list[Agent] = [
-        SandboxedAgent(hostile, game=game, seat=0),
+        SandboxedAgent(hostile, game=game, seat=0, code_dir=code_dir),
         SandboxedAgent(BOTS / "polite.py", game=game, seat=1),
         InProcessAgent(RandomBot(seed=seed), name="random"),
     ]
@@ -125,7 +138,8 @@ def test_a_tcp_connection_to_a_local_server_fails(tmp_path) -> None:
         watcher.join()
     assert accepted == []
     assert reasons(record) == {"error"}
-    assert "Connection refused" in record.seats[0].strikes[0].detail
+    # The seccomp filter refuses the socket itself (no network namespace needed for that).
+    assert "Address family not supported" in record.seats[0].strikes[0].detail
 
 
 @pytest.mark.parametrize("where", ["bot_dir", "etc"])
@@ -149,8 +163,8 @@ def test_a_100_mb_flood_on_stdout_and_stderr_is_capped() -> None:
     print(f"match with a 200 MB flood took {elapsed:.2f}s")
 
 
-def test_garbage_on_the_stream_is_a_protocol_strike() -> None:
-    record = play(BOTS / "garbage.py")
+def test_garbage_on_the_stream_is_a_protocol_strike(tmp_path) -> None:
+    record = play(copy_bot("garbage", tmp_path), code_dir=tmp_path)  # with _raw_client.py
     assert reasons(record) == {"protocol"}
     assert record.seats[0].disqualified
 
@@ -162,8 +176,8 @@ def test_disconnecting_mid_match_is_a_crash() -> None:
     assert seat.decisions == 3
 
 
-def test_answering_a_stale_request_is_struck() -> None:
-    record = play(BOTS / "stale.py")
+def test_answering_a_stale_request_is_struck(tmp_path) -> None:
+    record = play(copy_bot("stale", tmp_path), code_dir=tmp_path)  # with _raw_client.py
     assert reasons(record) == {"stale"}
     assert record.seats[0].disqualified
 
@@ -174,3 +188,173 @@ def test_a_bot_that_crashes_at_import_is_disqualified_with_its_error() -> None:
     assert seat.disqualified and reasons(record) == {"crash"}
     assert "cannot even be imported" in seat.disqualified_reason
     assert "cannot even be imported" in seat.stderr
+
+
+# --- Each bot sees a private copy of its own code, never the folder around it -------------
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+SPY_REPORT = re.compile(r"SPY found=(\[.*?\]) own=(\[.*?\])")
+
+
+def spy(into: Path, name: str, secrets: list[Path], own: list[str] | None = None) -> Path:
+    """A copy of the spy bot as `into/name.py`, looking for `secrets`."""
+    into.mkdir(parents=True, exist_ok=True)
+    text = (BOTS / "spy.py").read_text()
+    text = text.replace("SECRETS = []", f"SECRETS = {[str(p) for p in secrets]!r}", 1)
+    text = text.replace('OWN = ["spy.py"]', f"OWN = {own or [f'{name}.py']!r}", 1)
+    path = into / f"{name}.py"
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A checkout as a bot author has one: two bots side by side in bots/, the site's secret
+    key in var/, each spy looking for the other's code and the key."""
+    secret = tmp_path / "var" / "secret_key"
+    secret.parent.mkdir()
+    secret.write_text("not for bots")
+    bots = tmp_path / "bots"
+    spy(bots, "spy_a", [bots / "spy_b.py", secret])
+    spy(bots, "spy_b", [bots / "spy_a.py", secret])
+    return tmp_path
+
+
+def spy_report(text: str) -> tuple[list[str], list[str]]:
+    found = SPY_REPORT.search(text)
+    assert found, text
+    return json.loads(found[1]), json.loads(found[2])
+
+
+def arena(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [ARENA, *args], capture_output=True, text=True, timeout=300, cwd=cwd,
+        env={**os.environ, "COLUMNS": "400"},
+    )  # fmt: skip
+
+
+def test_a_bot_file_reads_neither_its_neighbour_nor_the_checkouts_secret(checkout) -> None:
+    record = play(checkout / "bots" / "spy_a.py")
+    seat = record.seats[0]
+    assert [s.reason for s in seat.strikes] == ["error"] and not seat.disqualified
+    assert spy_report(seat.strikes[0].detail) == ([], ["spy_a.py"])
+
+
+def test_arena_play_gives_the_bot_a_copy_of_only_its_own_file(checkout) -> None:
+    played = arena("play", "wandering_towers", "bots/spy_a.py", "random", "--quiet", cwd=checkout)
+    assert played.returncode == 0, played.stderr
+    assert spy_report(played.stdout) == ([], ["spy_a.py"])
+    # The same spy loaded in-process (trusted code) finds both: it really looks.
+    trusted = arena(
+        "play", "wandering_towers", "bots/spy_a.py", "random", "--quiet", "--no-sandbox",
+        cwd=checkout,
+    )  # fmt: skip
+    assert trusted.returncode == 0, trusted.stderr
+    found, own = spy_report(trusted.stdout)
+    assert {Path(p).name for p in found} >= {"spy_b.py", "secret_key"}
+    assert own == ["spy_a.py", "spy_b.py"]
+
+
+def tournament_spies_disqualified(checkout: Path, *extra: str) -> set[str]:
+    """Plays spy_a, spy_b and two random bots at one table; the spies disqualified."""
+    replays = checkout / "replays"
+    played = arena(
+        "tournament", "wandering_towers", "bots/spy_a.py", "bots/spy_b.py", "random", "random",
+        "--format", "swiss", "--rounds", "1", "--table-size", "4", "--replays", str(replays),
+        *extra, cwd=checkout,
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    docs = [json.loads(path.read_text()) for path in sorted(replays.glob("*.json"))]
+    assert docs and all({"spy_a", "spy_b"} <= set(doc["players"]) for doc in docs)
+    return {doc["players"][seat] for doc in docs for seat in doc["disqualified"]}
+
+
+def test_tournament_entrants_in_one_folder_cannot_read_each_other(checkout) -> None:
+    assert tournament_spies_disqualified(checkout) == set()
+    shutil.rmtree(checkout / "replays")
+    # Control: loaded in-process, each spy reads the other and is disqualified for it.
+    assert tournament_spies_disqualified(checkout, "--no-sandbox") == {"spy_a", "spy_b"}
+
+
+PACKAGE_BOT = """
+from arena_sdk import Bot
+from tactics import choose
+from helpers.order import first
+
+
+class Package(Bot):
+    def act(self, view, legal):
+        return choose(first(legal)).code
+"""
+
+
+def package(root: Path) -> Path:
+    """A package bot: bot.py importing a module and a subpackage kept beside it."""
+    root.mkdir(parents=True)
+    (root / "bot.py").write_text(PACKAGE_BOT)
+    (root / "tactics.py").write_text("def choose(action):\n    return action\n")
+    (root / "helpers").mkdir()
+    (root / "helpers" / "__init__.py").write_text("")
+    (root / "helpers" / "order.py").write_text("def first(legal):\n    return legal[0]\n")
+    return root
+
+
+def test_a_package_bot_finds_its_own_modules(tmp_path) -> None:
+    record = play(package(tmp_path / "pkg"))
+    assert record.seats[0].strikes == [], record.seats[0].stderr
+
+
+def test_an_uploaded_version_gets_its_whole_unpacked_folder(tmp_path) -> None:
+    """As a worker seats a version: its entry file in the folder its upload unpacked to."""
+    entry = package(tmp_path / "sha256" / "code") / "bot.py"
+    agents: list[Agent] = [
+        sandboxed_agent(entry, "pkg", game="wandering_towers", seat=0),
+        InProcessAgent(RandomBot(seed=1), name="random"),
+    ]
+    record = run_match("wandering_towers", agents, seed=3, time_control=FAST)
+    assert record.seats[0].strikes == [], record.seats[0].stderr
+
+
+def test_arena_play_runs_a_package_folder_from_its_bot_py(tmp_path) -> None:
+    package(tmp_path / "bots" / "pkg")
+    played = arena("play", "wandering_towers", "bots/pkg/", "random", "--quiet", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert "strike:" not in played.stdout and "disqualified:" not in played.stdout
+    assert "1. pkg" in played.stdout or "2. pkg" in played.stdout
+
+
+def test_a_link_out_of_a_package_leads_nowhere_in_the_sandbox(checkout) -> None:
+    folder = checkout / "bots" / "linked"
+    spy(folder, "bot", [], own=["bot.py", "leak"])
+    (folder / "leak").symlink_to(checkout / "var" / "secret_key")
+    record = play(folder)
+    assert spy_report(record.seats[0].strikes[0].detail) == ([], ["bot.py", "leak"])
+    assert not record.seats[0].disqualified
+
+
+def test_a_folder_with_too_many_files_is_a_clear_error(tmp_path) -> None:
+    root = package(tmp_path / "big")
+    for index in range(Limits().code_files):
+        (root / f"data{index}.txt").write_text("x")
+    with pytest.raises(CodeCopyError, match="more than 2000 files"):
+        SandboxedAgent(root, game="wandering_towers", seat=0)
+    played = arena("play", "wandering_towers", "big/", "random", "--quiet", cwd=tmp_path)
+    assert played.returncode == 2
+    assert played.stderr.startswith("arena: error:") and "more than 2000 files" in played.stderr
+    assert len(played.stderr.strip().splitlines()) == 1
+
+
+def test_a_folder_over_the_size_cap_or_with_a_pipe_is_refused(tmp_path, monkeypatch) -> None:
+    private = tmp_path / "tmp"  # where the bots' private folders go, to see none is left
+    private.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(private))
+    root = package(tmp_path / "heavy")
+    (root / "weights.bin").write_bytes(b"\0" * (2 << 20))
+    config = SandboxConfig(limits=Limits(code_size=1 << 20))
+    with pytest.raises(CodeCopyError, match="larger than 1,048,576 bytes"):
+        SandboxedAgent(root, game="wandering_towers", seat=0, config=config)
+    (root / "weights.bin").unlink()
+    os.mkfifo(root / "pipe")  # would hang a copy that opened it to read
+    with pytest.raises(CodeCopyError, match="not a file, a folder or a link"):
+        SandboxedAgent(root, game="wandering_towers", seat=0)
+    assert list(private.iterdir()) == []

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import tempfile
 import textwrap
 import time
 import uuid
@@ -24,6 +23,7 @@ from arena.sandbox import (
     check_sandbox,
     python_argv,
 )
+from arena.sandbox.workspace import private_dir
 
 
 def require(config: SandboxConfig, *, cgroup: bool = False) -> None:
@@ -40,12 +40,13 @@ def require(config: SandboxConfig, *, cgroup: bool = False) -> None:
 
 
 class Bots:
-    """Writes a bot's code to its own folder, starts it, and closes it after the test."""
+    """Writes a bot's code to a private folder of its own (as hosted bots get one, readable
+    by the uid bots run as), starts it, and closes it after the test."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
+    def __init__(self) -> None:
         self.started: list[SandboxedProcess] = []
         self.dirs: dict[int, Path] = {}
+        self.homes: list[Path] = []
 
     def start(
         self,
@@ -59,8 +60,10 @@ class Bots:
     ) -> SandboxedProcess:
         config = SandboxConfig(mode=mode, limits=limits or Limits())  # type: ignore[arg-type]
         require(config, cgroup=cgroup)
-        bot_dir = self.root / f"bot-{uuid.uuid4().hex[:10]}"
-        bot_dir.mkdir(parents=True)
+        home = private_dir(config)
+        self.homes.append(home)
+        bot_dir = home / f"bot-{uuid.uuid4().hex[:10]}"
+        bot_dir.mkdir()
         (bot_dir / "main.py").write_text(textwrap.dedent(code))
         proc = SandboxedProcess.start(
             python_argv(str(bot_dir / "main.py")),
@@ -114,18 +117,22 @@ class Bots:
     def close(self) -> None:
         for proc in self.started:
             proc.close()
+        for home in self.homes:
+            shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture
-def bots(tmp_path: Path) -> Iterator[Bots]:
-    started = Bots(tmp_path)
+def bots() -> Iterator[Bots]:
+    started = Bots()
     yield started
     started.close()
 
 
 @pytest.fixture
 def socket_dir() -> Iterator[str]:
-    """A short path under /tmp: Unix socket paths are limited to 107 bytes."""
-    path = tempfile.mkdtemp(prefix="arena-sock-")
-    yield path
+    """A short path under /tmp (Unix socket paths are limited to 107 bytes) that the uid
+    bots run as may enter, as the referee's socket folder is; sockets made in it must be
+    handed over too (`arena.sandbox.workspace.hand_over`)."""
+    path = private_dir(SandboxConfig(mode="bwrap"), prefix="arena-sock-")
+    yield str(path)
     shutil.rmtree(path, ignore_errors=True)

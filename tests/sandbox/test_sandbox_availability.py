@@ -3,6 +3,9 @@ the operator chose ARENA_SANDBOX=none."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
 from arena.sandbox import (
@@ -13,6 +16,7 @@ from arena.sandbox import (
     check_sandbox,
     python_argv,
 )
+from arena.sandbox.runtime import default_runtime
 
 MISSING_BWRAP = "/nonexistent/bin/bwrap"
 
@@ -63,4 +67,26 @@ def test_unknown_mode_is_an_error_not_a_fallback(monkeypatch):
 def test_runtime_described_by_another_interpreter_matches_the_current_one():
     current = PythonRuntime.current()
     assert PythonRuntime.for_interpreter(current.interpreter) == current
-    assert python_argv("bot.py", "--seat", "1") == [current.interpreter, "bot.py", "--seat", "1"]
+
+
+def test_python_argv_runs_the_runtime_bots_get():
+    runtime = default_runtime()
+    assert python_argv("bot.py", "--seat", "1") == [runtime.interpreter, "bot.py", "--seat", "1"]
+
+
+WITHOUT_SECCOMP = """
+import sys
+sys.modules["pyseccomp"] = None  # as if the package were not installed
+from arena.sandbox import SandboxConfig, check_sandbox
+status = check_sandbox(SandboxConfig(mode="bwrap"))
+print(status.available, status.detail)
+"""
+
+
+def test_without_a_seccomp_filter_no_bot_is_started():
+    run = subprocess.run(
+        [sys.executable, "-c", WITHOUT_SECCOMP], capture_output=True, text=True, timeout=60
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("False "), run.stdout
+    assert "seccomp" in run.stdout

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 import uuid
 from pathlib import Path
+
+from arena.sandbox.runtime import default_runtime
 
 WRITER = """
     import json, os
@@ -35,7 +36,7 @@ def test_bot_cannot_write_outside_its_private_temp_dir(bots, socket_dir):
         "/written-by-bot",
         "/etc/written-by-bot",
         "/usr/written-by-bot",
-        f"{sys.prefix}/written-by-bot",  # the Python runtime
+        f"{default_runtime().roots[-1]}/written-by-bot",  # the Python runtime
         f"{socket_dir}/written-by-bot",  # the referee's socket folder
     ]
     bot = bots.start(WRITER, env={"PATHS": json.dumps(refused)}, socket_dir=socket_dir)
@@ -67,7 +68,8 @@ def test_bot_sees_no_host_files_beyond_system_runtime_and_its_own(bots, tmp_path
         "/etc/shadow",
         "/root/.bashrc",
         "/home",
-        "/var",
+        "/var/log",  # /var itself may lead to the bot runtime (/var/lib/arena/bot-runtime)
+        "/var/lib/dpkg",
         "/run",
         "/sys/fs/cgroup",
     ]

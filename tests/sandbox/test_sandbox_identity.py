@@ -1,8 +1,16 @@
-"""Inside the sandbox the bot is nobody: uid 65534, no capabilities, its own PID space."""
+"""Inside the sandbox the bot is nobody: uid 65534, no capabilities, its own PID space.
+On the host it is never root: a root referee drops to ARENA_SANDBOX_UID (65534) first."""
 
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
+
+import pytest
+
+from arena.sandbox import SandboxConfig
+from arena.sandbox.identity import setpriv_argv
 
 STATUS = """
     import ctypes, json, os
@@ -37,3 +45,52 @@ def test_bot_has_its_own_pid_namespace_and_hostname(bots):
 def test_bot_cannot_create_a_nested_user_namespace(bots):
     info = json.loads(bots.run(STATUS).stdout_text())
     assert info["unshare_user"] == -1
+
+
+WAITS = """
+    import time
+    print("ready", flush=True)
+    time.sleep(60)
+"""
+
+
+def host_ids(pid: int) -> tuple[list[int], list[int]]:
+    """Real, effective, saved and filesystem uids and gids of a process, seen from the host."""
+    fields = dict(
+        line.split(":", 1) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+    )
+    return [int(v) for v in fields["Uid"].split()], [int(v) for v in fields["Gid"].split()]
+
+
+@pytest.mark.parametrize("configured", [None, "64123"])
+def test_no_process_of_a_running_bot_is_host_root(bots, monkeypatch, configured):
+    if configured is not None:
+        monkeypatch.setenv("ARENA_SANDBOX_UID", configured)
+        monkeypatch.setenv("ARENA_SANDBOX_GID", configured)
+    bot = bots.start(WAITS, cgroup=True)
+    assert bots.wait_until(lambda: "ready" in bot.stdout_text()), bot.stderr_text()
+    # Every process of the bot, found through its cgroup: bwrap, its init, the bot itself.
+    pids = bot.pids()
+    assert len(pids) >= 2, pids
+    # A referee that is not root cannot change uid: its bots run as its own.
+    expected = int(configured or 65534) if os.geteuid() == 0 else os.getuid()
+    for pid in pids:
+        uids, gids = host_ids(pid)
+        assert 0 not in uids and 0 not in gids, (pid, uids, gids)
+        assert set(uids) == {expected}, (pid, uids)
+        if os.geteuid() == 0:
+            assert set(gids) == {expected}, (pid, gids)
+
+
+def test_a_root_referee_never_accepts_root_as_the_sandbox_uid(monkeypatch):
+    for value in ("0", "-1", "4294967295", "nobody"):
+        monkeypatch.setenv("ARENA_SANDBOX_UID", value)
+        with pytest.raises(ValueError, match="ARENA_SANDBOX_UID"):
+            SandboxConfig()
+    monkeypatch.delenv("ARENA_SANDBOX_UID")
+    with pytest.raises(ValueError, match="uid"):
+        SandboxConfig(uid=0)
+    with pytest.raises(ValueError, match="gid"):
+        SandboxConfig(gid=0)
+    with pytest.raises(ValueError, match="never run as root"):
+        setpriv_argv("setpriv", 0, 65534)

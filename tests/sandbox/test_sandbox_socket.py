@@ -11,6 +11,9 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
+from arena.sandbox import SandboxConfig
+from arena.sandbox.workspace import hand_over
+
 ECHO_CLIENT = """
     import os, socket
     with socket.socket(socket.AF_UNIX) as conn:
@@ -35,6 +38,7 @@ def echo_server(socket_dir: str) -> Iterator[str]:
     server = socket.socket(socket.AF_UNIX)
     server.bind(path)
     server.listen()
+    hand_over(path, SandboxConfig(mode="bwrap"))
 
     def serve() -> None:
         conn, _ = server.accept()
@@ -61,6 +65,7 @@ def test_bot_imports_the_sdk_and_makes_a_grpc_call_over_the_socket(bots, socket_
     server = grpc.server(ThreadPoolExecutor(max_workers=2), handlers=[handler])
     server.add_insecure_port(f"unix://{path}")
     server.start()
+    hand_over(path, SandboxConfig(mode="bwrap"))
     try:
         bot = bots.run(GRPC_CLIENT, socket_dir=socket_dir, env={"ARENA_SOCKET": path})
     finally:
