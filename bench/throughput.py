@@ -107,14 +107,16 @@ def reset() -> None:
 def engine_only(versions: list[int], count: int) -> float:
     """Seconds for the referee alone to play the same matches in this process."""
     from arena.match.referee import TimeControl, run_match
+    from arena.match.seeds import bot_seed, new_key
     from webui.bots.models import BotVersion
     from workers.agents import agent_for_version
 
+    key = new_key()
     objs = [BotVersion.objects.select_related("bot__owner").get(pk=v) for v in versions]
     t0 = time.perf_counter()
     for seed in range(count):
         order = objs if seed % 2 == 0 else objs[::-1]
-        agents = [agent_for_version(v, i, seed * 1009 + i) for i, v in enumerate(order)]
+        agents = [agent_for_version(v, i, bot_seed(key, str(seed), i)) for i, v in enumerate(order)]
         run_match(GAME, agents, seed, {}, TimeControl())
     return time.perf_counter() - t0
 

@@ -1,7 +1,7 @@
 """Celery tasks. Each takes ids, is safe to run twice, and leaves the database as the record.
 
 run_match        queued -> running (lease) -> finished | failed, ratings in the same commit
-validate_version pending -> validating -> active | rejected, by a match against itself
+validate_version pending -> validating -> active | rejected, by a match against reference bots
 schedule_ladder  keep every game's queue at its target depth (celery beat)
 sweep_leases     re-queue matches of dead workers, resend what the broker lost (celery beat)
 """
@@ -11,27 +11,34 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import random
+import secrets
 import socket
 
 from celery import shared_task
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db.models import Q
 from django.utils import timezone
 
 import arena.games
+from arena.games.base import Game
+from arena.match import seeds
 from arena.match.agents import Agent, AgentError
 from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl
 from arena.match.referee import run_match as referee_run
+from arena.storable import REASON_CAP, storable
 from webui import queue
-from webui.bots.models import BotVersion
+from webui.bots.models import REFERENCE_USER, Bot, BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
 from webui.ladder.models import Rating
 from webui.ladder.solo import fill_solo_queue
 from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
+from webui.seeding import seed_key
 from workers import agents as seating
 from workers.heartbeat import Heartbeat
 
@@ -61,6 +68,8 @@ def play(match_id: int, worker: str) -> str:
     if not Match.claim(match_id, owner):
         return "running elsewhere or done: nothing to do"
     match = Match.objects.get(pk=match_id)
+    key = seed_key()
+    internal = f"match/{match.pk}"
     try:
         with (
             Heartbeat(match_id, owner, settings.ARENA_HEARTBEAT_SECONDS) as beat,
@@ -68,11 +77,11 @@ def play(match_id: int, worker: str) -> str:
         ):
             record = referee_run(
                 match.game,
-                _seat_agents(match),
+                _seat_agents(match, key, internal),
                 match.seed,
                 match.options,
                 TimeControl(**match.time_control) if match.time_control else TimeControl(),
-                match_id=str(match.pk),
+                match_id=seeds.public_match_id(key, internal),
                 on_step=live,
             )
     except Exception as exc:  # infrastructure, never a loss for a bot: give it back
@@ -102,14 +111,14 @@ def _top_up(game: str) -> None:
         log.warning("could not top up the %s ladder: %s", game, exc)
 
 
-def _seat_agents(match: Match) -> list[Agent]:
+def _seat_agents(match: Match, key: bytes, internal: str) -> list[Agent]:
+    """The match's seats, each bot seeded by a keyed hash that hides the match seed."""
     seats = list(match.seats.select_related("version__bot__owner").order_by("seat"))
     agents: list[Agent] = []
     try:
         for seat in seats:
-            agents.append(
-                seating.agent_for_version(seat.version, seat.seat, match.seed * 1009 + seat.seat)
-            )
+            seed = seeds.bot_seed(key, internal, seat.seat)
+            agents.append(seating.agent_for_version(seat.version, seat.seat, seed))
     except BaseException:
         for agent in agents:
             agent.close()
@@ -154,7 +163,14 @@ def validate_version(self, version_id: int) -> str:
 
 
 def validate(version_id: int) -> str:
-    """Play the version against copies of itself; activate it or say why not."""
+    """Play the version in a match a bot cannot tell from a ladder match; activate it or
+    say why not.
+
+    What the bot sees is what a ladder match shows: an opaque match id, an unpredictable
+    seed, the ladder's options and time control, and the game's reference bots under
+    their ladder names as opponents, with the version in a random seat. A bot that behaves
+    only while it is examined cannot find out when that is.
+    """
     started = timezone.now()
     claimed = BotVersion.objects.filter(pk=version_id, status=BotVersion.Status.PENDING).update(
         status=BotVersion.Status.VALIDATING, validation_started=started
@@ -166,12 +182,14 @@ def validate(version_id: int) -> str:
         pk=version_id, status=BotVersion.Status.VALIDATING, validation_started=started
     )
     game = arena.games.get(version.bot.game)
-    players = max(2, game.min_players)
-    seed = version_id
+    lineup, seat = validation_lineup(version, game, random.SystemRandom())
+    key = seed_key()
+    internal = f"validation/{version_id}/{secrets.token_hex(8)}"
     agents: list[Agent] = []
     try:
-        for seat in range(players):
-            agents.append(seating.agent_for_version(version, seat, seed * 1009 + seat))
+        for index, entrant in enumerate(lineup):
+            bot_seed = seeds.bot_seed(key, internal, index)
+            agents.append(seating.agent_for_version(entrant, index, bot_seed))
     except AgentError as exc:  # the bot's own failure to start
         for agent in agents:
             agent.close()
@@ -181,50 +199,91 @@ def validate(version_id: int) -> str:
     except Exception as exc:
         for agent in agents:
             agent.close()
-        ours.update(status=BotVersion.Status.PENDING, validation_note=f"not validated yet: {exc}")
-        return f"could not validate now: {exc}"
+        return _postpone(ours, exc)
     try:
         record = referee_run(
             game.name,
             agents,
-            seed,
-            {},
-            TimeControl(settings.ARENA_TIME_PER_DECISION, settings.ARENA_TIME_BANK),
-            match_id=f"validation-{version_id}",
+            seeds.new_match_seed(),
+            game.resolve_options({}),
+            ladder_time_control(),
+            match_id=seeds.public_match_id(key, internal),
         )
     except Exception as exc:
-        ours.update(status=BotVersion.Status.PENDING, validation_note=f"not validated yet: {exc}")
-        return f"could not validate now: {exc}"
+        return _postpone(ours, exc)
     if not ours.exists():
         return "validation taken over: result dropped"
-    problem = validation_problem(record)
-    stderr = "\n".join(
-        f"--- seat {i} ---\n{seat.stderr}" for i, seat in enumerate(record.seats) if seat.stderr
-    )
+    problem = validation_problem(record, seat)
+    stderr = record.seats[seat].stderr
     if problem:
         version.reject(problem, stderr)
         return f"rejected: {problem}"
-    version.activate()
-    BotVersion.objects.filter(pk=version_id).update(validation_stderr=stderr[:20000])
+    version.activate(validation_stderr=stderr)
     Rating.for_version(version_id, game.name)
     return "active"
 
 
-def validation_problem(record: MatchRecord) -> str:
-    """Why a validation match disqualifies the bot, or "" when it played cleanly."""
-    for index, seat in enumerate(record.seats):
-        if not (seat.disqualified or seat.strikes):
-            continue
-        parts = []
-        if seat.disqualified:
-            parts.append(f"seat {index} was disqualified ({seat.disqualified_reason})")
-        if seat.strikes:
-            strike = seat.strikes[0]
-            parts.append(
-                f"first strike at decision {strike.decision}: {strike.reason}: {strike.detail}"
-            )
-        return "; ".join(parts)
-    return ""
+def ladder_time_control() -> TimeControl:
+    """The time control of ladder matches (webui.ladder.matchmaking), shared by validation."""
+    return TimeControl(settings.ARENA_TIME_PER_DECISION, settings.ARENA_TIME_BANK, max_strikes=3)
+
+
+def validation_lineup(
+    version: BotVersion, game: Game, rng: random.Random
+) -> tuple[list[BotVersion], int]:
+    """The validation table, seated as the ladder seats one: `version` in a random seat of a
+    table of 2+ players, the others distinct reference bots; returns (seats, its seat).
+
+    The reference bots are the ladder's own versions (their labels are their ladder names);
+    where none were loaded, the game's built-in bots play under the labels they would have.
+    """
+    opponents = list(
+        BotVersion.objects.filter(
+            status=BotVersion.Status.ACTIVE,
+            bot__game=game.name,
+            bot__owner__username=REFERENCE_USER,
+        )
+        .exclude(builtin="")
+        .select_related("bot__owner")
+    )
+    if not opponents:
+        owner = get_user_model()(username=REFERENCE_USER)
+        opponents = [
+            BotVersion(bot=Bot(owner=owner, name=name, game=game.name), number=1, builtin=name)
+            for name in game.bots
+        ]
+    if not opponents:  # a game without built-in bots: the version plays itself
+        opponents = [version]
+    least = max(2, game.min_players)
+    players = rng.randint(least, max(least, min(game.max_players, 1 + len(opponents))))
+    if len(opponents) >= players - 1:
+        chosen = rng.sample(opponents, players - 1)
+    else:
+        chosen = rng.choices(opponents, k=players - 1)
+    seat = rng.randrange(players)
+    chosen.insert(seat, version)
+    return chosen, seat
+
+
+def _postpone(ours, exc: BaseException) -> str:
+    """Back to pending after a failure that is not the bot's: validation runs again later."""
+    note = storable(f"not validated yet: {exc}", REASON_CAP)
+    ours.update(status=BotVersion.Status.PENDING, validation_note=note)
+    return f"could not validate now: {note}"
+
+
+def validation_problem(record: MatchRecord, seat: int) -> str:
+    """Why the validation match rejects the bot in `seat`, or "" when it played cleanly."""
+    report = record.seats[seat]
+    parts = []
+    if report.disqualified:
+        parts.append(f"disqualified ({report.disqualified_reason})")
+    if report.strikes:
+        strike = report.strikes[0]
+        parts.append(
+            f"first strike at decision {strike.decision}: {strike.reason}: {strike.detail}"
+        )
+    return "; ".join(parts)
 
 
 # --- the periodic tasks ------------------------------------------------------------------

@@ -1,11 +1,20 @@
-"""Match records: the replay (a contract) plus timings, strikes and captured stderr."""
+"""Match records: the replay (a contract) plus timings, strikes and captured stderr.
+
+Text a bot can influence (its name, stderr, strike details, why it was disqualified) is made
+storable (`arena.storable`) as it enters the record, so the record can always be written to
+JSON and to the database, whatever bytes the bot produced.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from arena.storable import NAME_CAP, REASON_CAP, RECORD_STDERR_CAP, storable
+
 REPLAY_FORMAT = "arena-replay/1"
+#: Characters kept of a strike's detail.
+DETAIL_CAP = 500
 
 
 @dataclass(frozen=True)
@@ -13,6 +22,10 @@ class Strike:
     decision: int
     reason: str
     detail: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", storable(self.reason, NAME_CAP))
+        object.__setattr__(self, "detail", storable(self.detail, DETAIL_CAP))
 
 
 @dataclass
@@ -24,9 +37,21 @@ class SeatReport:
     stderr: str = ""
     decisions: int = 0
     time_used_ms: float = 0.0
+    #: The seed the seat's bot was started with (arena.match.seeds.bot_seed): with it the
+    #: bot's own play can be reproduced. Never sent to any bot.
+    bot_seed: int | None = None
+
+    def __post_init__(self) -> None:
+        self.name = storable(self.name, NAME_CAP)
 
     def strike_dicts(self) -> list[dict[str, Any]]:
         return [asdict(s) for s in self.strikes]
+
+    def make_storable(self) -> None:
+        """Clean the text fields the referee filled in while the match ran."""
+        self.name = storable(self.name, NAME_CAP)
+        self.disqualified_reason = storable(self.disqualified_reason, REASON_CAP)
+        self.stderr = storable(self.stderr, RECORD_STDERR_CAP)
 
 
 def final_outcome(engine: list[dict[str, Any]], disqualified: list[bool]) -> list[dict[str, Any]]:
@@ -58,6 +83,11 @@ class MatchRecord:
     started_at: float
     duration_ms: float
     arena_version: str
+
+    def __post_init__(self) -> None:
+        self.players = [storable(p, NAME_CAP) for p in self.players]
+        for seat in self.seats:
+            seat.make_storable()
 
     @property
     def disqualified(self) -> list[int]:

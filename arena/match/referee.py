@@ -1,7 +1,9 @@
 """The referee runs one match across agents of any kind, with time control and strikes.
 
 A timeout, an illegal action, a crash or a protocol error is a strike: the referee plays a
-seeded fallback action instead, so the match always finishes and its replay stays exact.
+fallback action instead, so the match always finishes; the replay records it like any
+move. The fallback draws from the OS's generator, never from the match seed: the moves it
+plays in public must tell a bot nothing that could help it re-deal the game.
 After `max_strikes` strikes, or at once for a fatal error, the seat is disqualified: it is
 played by the fallback to the end and ranked last.
 
@@ -25,7 +27,13 @@ from typing import Any
 import arena
 import arena.games
 from arena.games.base import GameState
-from arena.match.agents import Agent, AgentError, DecisionRequest
+from arena.match.agents import (
+    Agent,
+    AgentError,
+    AgentIllegalAction,
+    AgentTimeout,
+    DecisionRequest,
+)
 from arena.match.loop import call, running_loop, shared_loop
 from arena.match.record import MatchRecord, SeatReport, Strike, final_outcome
 from arena_sdk import Action
@@ -88,9 +96,13 @@ class Referee:
         game = arena.games.get(self.game_name)
         state = game.new_state(len(self.agents), self.seed, self.options)
         options = game.resolve_options(self.options)
-        fallback = random.Random(f"fallback/{self.seed}")
+        fallback = random.SystemRandom()
         seats = [
-            _Seat(agent, self.time_control.bank, SeatReport(name=agent.name))
+            _Seat(
+                agent,
+                self.time_control.bank,
+                SeatReport(name=agent.name, bot_seed=agent.bot_seed),
+            )
             for agent in self.agents
         ]
         header = {
@@ -129,6 +141,9 @@ class Referee:
                 await self._broadcast(seats, mover, seen)
                 if self.on_step is not None:
                     self.on_step(state, mover, code, label)
+            for seat in seats:  # what a seat did after its last decision counts too
+                if not seat.report.disqualified:
+                    await self._check_violations(seat, -1)
             outcome = final_outcome(state.outcome(), [s.report.disqualified for s in seats])
             for index, seat in enumerate(seats):
                 result = {"outcome": outcome, "seat": index, "strikes": seat.report.strike_dicts()}
@@ -160,6 +175,9 @@ class Referee:
         self, state: GameState, mover: int, seat: _Seat, legal: list[str], decision: int
     ) -> tuple[str | None, float]:
         """Ask the seat's agent; return (its legal code or None after a strike, time taken)."""
+        await self._check_violations(seat, decision)  # e.g. messages sent between turns
+        if seat.report.disqualified:
+            return None, 0.0
         tc = self.time_control
         request = DecisionRequest(
             request_id=decision,
@@ -175,8 +193,7 @@ class Referee:
         except AgentError as exc:
             took = time.perf_counter() - t0
             self._charge(seat, took)
-            await self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
-            await self._check_violations(seat, decision)
+            await self._strike_failure(seat, decision, exc)
             return None, took
         took = time.perf_counter() - t0
         seat.decisions += 1
@@ -186,16 +203,23 @@ class Referee:
             return None, took
         if took > allowed:
             detail = f"answered after {took:.3f}s of {allowed:.3f}s"
-            await self._strike(seat, decision, "timeout", detail)
+            await self._strike(seat, decision, AgentTimeout(detail))
             return None, took
         if code not in legal:
-            await self._strike(seat, decision, "illegal", f"illegal action {code!r}")
+            await self._strike(seat, decision, AgentIllegalAction(f"illegal action {code!r}"[:200]))
             return None, took
         return code, took
 
     async def _check_violations(self, seat: _Seat, decision: int) -> None:
         for violation in seat.agent.violations():
-            await self._strike(seat, decision, violation.reason, str(violation), violation.fatal)
+            await self._strike(seat, decision, violation)
+
+    async def _strike_failure(self, seat: _Seat, decision: int, error: AgentError) -> None:
+        """Strike a failed call, after what the agent noticed before it: that is often the
+        cause (a memory kill, a flood that got the bot cut off), and may disqualify it."""
+        await self._check_violations(seat, decision)
+        if not seat.report.disqualified:
+            await self._strike(seat, decision, error)
 
     def _charge(self, seat: _Seat, took: float) -> None:
         seat.time_used += took
@@ -203,10 +227,10 @@ class Referee:
         if overrun > 0:
             seat.bank = max(0.0, seat.bank - overrun)
 
-    async def _strike(
-        self, seat: _Seat, decision: int, reason: str, detail: str, fatal: bool = False
-    ) -> None:
+    async def _strike(self, seat: _Seat, decision: int, error: AgentError) -> None:
+        """Record a strike; its reason is always an AgentError subclass's (one ErrorCode each)."""
         report = seat.report
+        reason, detail, fatal = error.reason, str(error), error.fatal
         report.strikes.append(Strike(decision=decision, reason=reason, detail=detail[:500]))
         if report.disqualified:
             return
@@ -231,9 +255,9 @@ class Referee:
             if inspect.isawaitable(done):
                 await done
         except AgentError as exc:
-            await self._strike(seat, decision, exc.reason, str(exc), fatal=exc.fatal)
+            await self._strike_failure(seat, decision, exc)
         except Exception as exc:  # a bot's bug in a hook is its own strike
-            await self._strike(seat, decision, "error", f"{type(exc).__name__}: {exc}")
+            await self._strike(seat, decision, AgentError(f"{type(exc).__name__}: {exc}"))
 
     def _seen_by(
         self, state: GameState, seats: list[_Seat], mover: int, code: str

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import transaction
 
 import arena.games
+from arena.match.seeds import new_match_seed
 from webui.bots.models import BotVersion
 from webui.ladder.lineups import Candidate, pick_lineup
 from webui.ladder.models import Rating
@@ -74,7 +75,7 @@ def fill_queue(
                 game=game_name,
                 kind=Match.Kind.LADDER,
                 options=options,
-                seed=rng.randrange(2**31),
+                seed=new_match_seed(),  # never from `rng`: bots must not guess it
                 time_control=time_control,
             )
             MatchSeat.objects.bulk_create(

@@ -16,6 +16,7 @@ from django.db import transaction
 from django.db.models import Count, Q
 
 import arena.games
+from arena.match.seeds import new_match_seed
 from webui.bots.models import BotVersion
 from webui.matches.models import Match, MatchSeat
 
@@ -53,7 +54,7 @@ def fill_solo_queue(
                 game=game_name,
                 kind=Match.Kind.FRIENDLY,
                 options=game.resolve_options({}),
-                seed=rng.randrange(2**31),
+                seed=new_match_seed(),  # never from `rng`: bots must not guess it
                 time_control={
                     "per_decision": settings.ARENA_TIME_PER_DECISION,
                     "bank": settings.ARENA_TIME_BANK,

@@ -20,6 +20,8 @@ from django.db.models import F, Q
 from django.db.models.functions import Now
 from django.utils import timezone
 
+from arena.storable import NAME_CAP, REASON_CAP, STDERR_CAP, storable, storable_json
+
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -131,7 +133,7 @@ class Match(models.Model):
                 status=status,
                 lease_owner="",
                 lease_expires=None,
-                last_error=error[:4000],
+                last_error=storable(error, REASON_CAP),
                 finished=Now() if exhausted else None,
                 dispatched=Now(),
             )
@@ -193,6 +195,8 @@ class Match(models.Model):
 
         The files are already written; this only points at them. Returns False, storing
         nothing, if the lease is no longer ours: the match belongs to someone else now.
+        Every text a bot could have put in the record is made storable again here, the last
+        guard before PostgreSQL (which refuses NUL) sees it.
         """
         outcome = record["outcome"]
         with transaction.atomic():
@@ -207,7 +211,10 @@ class Match(models.Model):
                 duration_ms=record.get("duration_ms"),
                 record=record_name,
                 replay=replay_name,
-                summary={"players": record["players"], "outcome": outcome},
+                summary={
+                    "players": [storable(p, NAME_CAP) for p in record["players"]],
+                    "outcome": storable_json(outcome),
+                },
                 live_actions=[],
                 last_error="",
             )
@@ -219,9 +226,9 @@ class Match(models.Model):
                 seat.rank = result["rank"]
                 seat.score = result.get("score")
                 seat.disqualified = bool(result.get("disqualified"))
-                seat.strikes = report.get("strikes", [])
-                seat.errors = report.get("disqualified_reason", "")
-                seat.stderr = report.get("stderr", "")[:20000]
+                seat.strikes = storable_json(report.get("strikes", []))
+                seat.errors = storable(report.get("disqualified_reason", ""), REASON_CAP)
+                seat.stderr = storable(report.get("stderr", ""), STDERR_CAP)
                 seat.decisions = report.get("decisions", 0)
                 seat.time_used_ms = report.get("time_used_ms", 0.0)
             MatchSeat.objects.bulk_update(

@@ -15,10 +15,12 @@ from django.utils import timezone
 
 import arena.games
 import arena.tournament as formats
+from arena.match import seeds
 from arena.tournament import Round as Plan
 from webui import queue
 from webui.bots.models import BotVersion
 from webui.matches.models import Match, MatchSeat
+from webui.seeding import seed_key
 from webui.tournaments.models import Entrant, Game, Round, Tournament
 
 _LIVE = (Match.Status.QUEUED, Match.Status.RUNNING)
@@ -51,6 +53,7 @@ def add_round(tournament: Tournament, plan: Plan) -> list[int]:
     """Store the round's plan and one queued Match per game; return the match ids."""
     versions = dict(tournament.entrants.values_list("number", "version_id"))
     options = arena.games.get(tournament.game).resolve_options(tournament.options)
+    key = seed_key()
     stored = Round.objects.create(tournament=tournament, number=plan.number, plan=plan.to_json())
     placed = [
         (table, index, spec) for table in plan.tables for index, spec in enumerate(table.games)
@@ -60,7 +63,9 @@ def add_round(tournament: Tournament, plan: Plan) -> list[int]:
             game=tournament.game,
             kind=Match.Kind.FRIENDLY,
             options=options,
-            seed=spec.seed,
+            # The plan (and its seeds) is public while the tournament runs: the game's seed
+            # is a keyed hash of it, equal for equal plan seeds (duplicate deals stay equal).
+            seed=seeds.keyed_seed(key, "tournament", tournament.pk, spec.seed),
             time_control=tournament.time_control,
         )
         for _, _, spec in placed
