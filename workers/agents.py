@@ -16,7 +16,7 @@ from django.conf import settings
 from django.core.files.storage import default_storage
 
 import arena.games
-from arena.match.agents import Agent
+from arena.match.agents import Agent, AgentError
 from arena.match.lineup import builtin_agent
 from webui.bots.models import BotVersion
 
@@ -25,8 +25,19 @@ class AgentUnavailable(RuntimeError):
     """The platform cannot seat this version now (no sandbox, lost file): not the bot's fault."""
 
 
+class UploadRefused(AgentError):
+    """The stored upload fails today's upload rules (tightened since it was accepted): the
+    version's own problem, final, so validation rejects it instead of retrying forever."""
+
+    fatal = True
+
+
 def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
-    """An agent for `version` in `seat`, its own randomness derived from `seed`."""
+    """An agent for `version` in `seat` whose own randomness is `seed`.
+
+    `seed` must come from `arena.match.seeds.bot_seed` (never from the match seed); the
+    match record keeps it.
+    """
     if version.builtin:
         game = arena.games.get(version.bot.game)
         try:
@@ -34,17 +45,19 @@ def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
         except ValueError as exc:
             raise AgentUnavailable(str(exc)) from exc
         agent.name = version.label
-        return agent
-    from arena.match.hosted import sandboxed_agent
+    else:
+        from arena.match.hosted import sandboxed_agent
 
-    return sandboxed_agent(
-        bot_path(version), version.label, game=version.bot.game, seat=seat, seed=seed
-    )
+        agent = sandboxed_agent(
+            bot_path(version), version.label, game=version.bot.game, seat=seat, seed=seed
+        )
+    agent.bot_seed = seed
+    return agent
 
 
 def bot_path(version: BotVersion) -> Path:
     """The version's entry file, unpacked once per content hash in this machine's cache."""
-    from webui.bots.submission import unpack
+    from webui.bots.submission import SubmissionError, unpack
 
     folder = Path(settings.ARENA_DATA_DIR) / "cache" / "bots" / version.sha256
     marker = folder / ".entry"
@@ -60,7 +73,10 @@ def bot_path(version: BotVersion) -> Path:
     folder.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".unpack-", dir=folder.parent))
     try:
-        entry = unpack(version.file.name, data, staging / "code")
+        try:
+            entry = unpack(version.file.name, data, staging / "code")
+        except SubmissionError as exc:
+            raise UploadRefused(f"its upload is refused: {exc}") from None
         relative = entry.relative_to(staging)
         (staging / ".entry").write_text(str(relative), encoding="utf-8")
         # Atomic: of two workers unpacking the same code at once, one rename simply loses.

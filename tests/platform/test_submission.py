@@ -129,6 +129,16 @@ def test_an_unknown_game_or_bad_name_is_refused(db):
         ("first.zip", zip_of({"bot.py": GOOD, "helpers/util.py": b"X = 1\n"})),
         ("first.zip", zip_of({"first-main/bot.py": GOOD, "first-main/README": b"hi"})),
         ("first.tar.gz", tar_of(("bot.py", GOOD, tarfile.REGTYPE))),
+        (
+            "first.tar.gz",
+            tar_of(
+                ("./", None, tarfile.DIRTYPE),
+                ("./first-main/", None, tarfile.DIRTYPE),
+                ("./first-main/bot.py", GOOD, tarfile.REGTYPE),
+                ("./first-main/lib/", None, tarfile.DIRTYPE),
+                ("./first-main/lib/util.py", b"X = 1\n", tarfile.REGTYPE),
+            ),
+        ),
     ],
 )
 def test_a_good_upload_is_stored_pending_and_unpacks_for_the_worker(db, filename, data):
@@ -194,3 +204,33 @@ def test_a_version_is_immutable(db):
     version.sha256 = "0" * 64
     with pytest.raises(ValueError, match="immutable"):
         version.save()
+
+
+def test_a_stored_upload_the_rules_now_refuse_is_rejected_once_not_retried(db):
+    """An upload accepted under older rules (here: a file and a folder of one name, which
+    the old check let through and the unpacking then failed on) ends its validation with
+    the reason, instead of going back to pending for ever."""
+    import hashlib
+
+    from django.contrib.auth import get_user_model
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+
+    from webui.bots.models import Bot, BotVersion
+    from workers.tasks import validate
+
+    data = tar_of(
+        ("bot.py", GOOD, tarfile.REGTYPE),
+        ("helpers", b"X = 1\n", tarfile.REGTYPE),
+        ("helpers/util.py", b"X = 1\n", tarfile.REGTYPE),
+    )
+    digest = hashlib.sha256(data).hexdigest()
+    stored = default_storage.save(f"bots/{digest[:2]}/{digest}.tar.gz", ContentFile(data))
+    owner = get_user_model().objects.create(username="author")
+    bot = Bot.objects.create(owner=owner, name="old", game=GAME)
+    version = BotVersion.objects.create(bot=bot, number=1, file=stored, sha256=digest)
+    assert validate(version.pk) == "rejected"
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.REJECTED
+    assert "'helpers' is both a file and a folder" in version.rejection_reason
+    assert validate(version.pk) == "not pending: nothing to do"

@@ -91,3 +91,24 @@ def test_past_the_hourly_limit_the_page_says_when_to_come_back(
     assert "Too many submissions" in alert and "limit is 2 per hour" in alert
     assert "You can submit again in" in alert
     shot(page, "upload-rate-limited")
+
+
+def test_a_hostile_archive_is_refused_on_the_page_with_its_reason(page, world, base_url, tmp_path):
+    """A 917 KB .tar.gz holding a 900 MiB PAX header (tests/web/hostile_archives.py)."""
+    from hostile_archives import CRAFTED
+
+    from webui.bots.models import BotVersion
+
+    person = user("bomber")
+    sign_in(page.context, base_url, person)
+    page.goto("/upload/?game=wandering_towers")
+    crafted = CRAFTED["tar PAX header of 900 MiB"]
+    archive = tmp_path / crafted.filename
+    archive.write_bytes(crafted.data)
+    page.fill("#id_name", "bomb")
+    page.set_input_files("#id_file", str(archive))
+    with page.expect_navigation():
+        page.click("#upload-form button[type=submit]")
+    page.wait_for_selector("#upload-form .errorlist")
+    assert crafted.reason in page.locator("#upload-form .errorlist").inner_text()
+    assert not BotVersion.objects.filter(bot__owner=person).exists()

@@ -14,6 +14,8 @@ from django.db import models, transaction
 from django.db.models import Q
 from django.utils import timezone
 
+from arena.storable import REASON_CAP, STDERR_CAP, storable
+
 REFERENCE_USER = "reference"
 
 
@@ -111,22 +113,30 @@ class BotVersion(models.Model):
                     raise ValueError(f"a bot version is immutable: cannot change {changed}")
         super().save(*args, **kwargs)
 
-    def activate(self) -> None:
-        """Put this version on the ladder and retire the bot's previous active version."""
+    def activate(self, validation_stderr: str | None = None) -> None:
+        """Put this version on the ladder and retire the bot's previous active version.
+
+        `validation_stderr`, when given, is what the bot wrote while it was validated.
+        """
+        stored = {}
+        if validation_stderr is not None:  # the bot's bytes: made storable (arena.storable)
+            stored["validation_stderr"] = storable(validation_stderr, STDERR_CAP)
         with transaction.atomic():
             BotVersion.objects.filter(bot_id=self.bot_id, status=self.Status.ACTIVE).exclude(
                 pk=self.pk
             ).update(status=self.Status.RETIRED)
             BotVersion.objects.filter(pk=self.pk).update(
-                status=self.Status.ACTIVE, rejection_reason="", validation_note=""
+                status=self.Status.ACTIVE, rejection_reason="", validation_note="", **stored
             )
         self.status = self.Status.ACTIVE
 
     def reject(self, reason: str, stderr: str = "") -> None:
+        """Refuse the version; `reason` and `stderr` may carry the bot's bytes, made storable
+        here so that a refusal can always be recorded (never a validation that loops)."""
         BotVersion.objects.filter(pk=self.pk).update(
             status=self.Status.REJECTED,
-            rejection_reason=reason[:4000],
-            validation_stderr=stderr[:20000],
+            rejection_reason=storable(reason, REASON_CAP),
+            validation_stderr=storable(stderr, STDERR_CAP),
             validation_note="",
         )
         self.status = self.Status.REJECTED

@@ -1,21 +1,26 @@
 """Bot submission: check an upload, store it, and queue its validation.
 
 An upload is one `.py` file, or a `.zip` / `.tar.gz` whose root holds `bot.py` (a single
-top-level folder is looked through, as GitHub's archives have one). Anything that could
-escape the folder it is unpacked into is refused with a reason a person can act on:
-absolute paths, `..`, links, devices, too many or too large files. The code is then only
-*compiled* here, never run: importing it and playing a validation match happen in the
-sandbox (`workers.tasks.validate_version`).
+top-level folder is looked through, as GitHub's archives have one). Archives are read by
+`webui.bots.archives`, which bounds every cost before paying it (`UploadLimits`) and refuses,
+with a reason a person can act on, anything that could escape the folder it is unpacked into
+or could not be written there. The Python files are then only *compiled*, never run, and in
+a throw-away process with capped memory and CPU (`compile_sources.py`): importing the code
+and playing a validation match happen in the sandbox (`workers.tasks.validate_version`).
+
+`unpack` (the workers' side) reads a stored upload through the same checks, so a version
+that was accepted unpacks; if the rules were tightened since, it is refused with the reason,
+never retried.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import io
+import json
 import re
-import stat
-import tarfile
-import zipfile
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -28,16 +33,21 @@ from django.db import transaction
 import arena.games
 from webui import queue
 from webui.bots import limits
+from webui.bots.archives import (
+    SubmissionError,
+    UploadLimits,
+    checked_path,
+    read_tar_gz,
+    read_zip,
+    shown,
+)
 from webui.bots.models import Bot, BotVersion
 
+__all__ = ["SubmissionError", "Upload", "check_upload", "submit", "unpack", "upload_limits"]
+
 ENTRY = "bot.py"
-MAX_FILES = 200
-MAX_UNPACKED = 8 << 20
 NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
-
-class SubmissionError(ValueError):
-    """The upload is refused; the message says why, for the person who uploaded it."""
+COMPILER = Path(__file__).with_name("compile_sources.py")
 
 
 @dataclass(frozen=True)
@@ -48,166 +58,109 @@ class Upload:
     entry: str
 
 
+def upload_limits() -> UploadLimits:
+    """The limits in force: the defaults of `UploadLimits`, and the site's upload size."""
+    return UploadLimits(upload_bytes=settings.ARENA_UPLOAD_MAX_BYTES)
+
+
 def kind_of(filename: str) -> str:
     lower = filename.lower()
     for suffix, kind in ((".tar.gz", "tar.gz"), (".tgz", "tar.gz"), (".zip", "zip"), (".py", "py")):
         if lower.endswith(suffix):
             return kind
     raise SubmissionError(
-        f"{filename!r}: upload a single .py file, or a .zip or .tar.gz archive with {ENTRY} "
-        "at its root"
+        f"{shown(filename)}: upload a single .py file, or a .zip or .tar.gz archive with "
+        f"{ENTRY} at its root"
     )
 
 
-def check_upload(filename: str, data: bytes, max_bytes: int | None = None) -> Upload:
+def check_upload(filename: str, data: bytes, bounds: UploadLimits | None = None) -> Upload:
     """Everything that can be checked without running the code; SubmissionError if bad."""
-    limit = settings.ARENA_UPLOAD_MAX_BYTES if max_bytes is None else max_bytes
+    bounds = bounds or upload_limits()
+    upload = read_upload_files(filename, data, bounds)
+    sources = {path: _source(path, content) for path, content in upload.files.items()}
+    _compile({path: text for path, text in sources.items() if text is not None}, bounds)
+    return upload
+
+
+def read_upload_files(filename: str, data: bytes, bounds: UploadLimits) -> Upload:
+    """The upload's files, every rule on archives checked; nothing compiled."""
     kind = kind_of(filename)
     if not data:
-        raise SubmissionError(f"{filename!r} is empty")
-    if len(data) > limit:
-        raise SubmissionError(f"{filename!r} is {len(data):,} bytes; the limit is {limit:,} bytes")
+        raise SubmissionError(f"{shown(filename)} is empty")
+    if len(data) > bounds.upload_bytes:
+        raise SubmissionError(
+            f"{shown(filename)} is {len(data):,} bytes; the limit is {bounds.upload_bytes:,} bytes"
+        )
     if kind == "py":
-        name = PurePosixPath(filename.replace("\\", "/")).name
-        files = {name: data}
-        entry = name
-    else:
-        files = _read_zip(data) if kind == "zip" else _read_tar(data)
-        files = _strip_top_folder(files)
-        if ENTRY not in files:
-            shown = ", ".join(sorted(files)[:10]) or "nothing"
-            raise SubmissionError(
-                f"the archive has no {ENTRY} at its root (it holds: {shown}); {ENTRY} must "
-                "define your Bot subclass"
-            )
-        entry = ENTRY
-    for path, content in files.items():
-        if path.endswith(".py"):
-            _compile(path, content)
-    return Upload(kind, files, entry)
+        name = checked_path(PurePosixPath(filename.replace("\\", "/")).name, bounds)
+        return Upload(kind, {name: data}, name)
+    files = read_zip(data, bounds) if kind == "zip" else read_tar_gz(data, bounds)
+    files = _strip_top_folder(files)
+    if ENTRY not in files:
+        shown_names = ", ".join(shown(path, 60) for path in sorted(files)[:10]) or "nothing"
+        raise SubmissionError(
+            f"the archive has no {ENTRY} at its root (it holds: {shown_names}); {ENTRY} must "
+            "define your Bot subclass"
+        )
+    return Upload(kind, files, ENTRY)
 
 
-def _compile(path: str, content: bytes) -> None:
-    """Compile without running: a syntax error is reported here, with its line."""
+def _source(path: str, content: bytes) -> str | None:
+    """A Python file's text (None for other files); refused unless UTF-8 without NUL."""
+    if not path.endswith(".py"):
+        return None
     try:
-        source = content.decode("utf-8")
+        text = content.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SubmissionError(
             f"{path} is not UTF-8 text: {exc.reason} at byte {exc.start}"
         ) from None
-    try:
-        compile(source, path, "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        raise SubmissionError(f"{path}, line {exc.lineno}: syntax error: {exc.msg}") from None
-    except ValueError as exc:  # null bytes
-        raise SubmissionError(f"{path}: {exc}") from None
-
-
-def _safe_path(name: str) -> str:
-    """The member's relative POSIX path, or SubmissionError if it could escape its folder."""
-    if "\x00" in name:
-        raise SubmissionError(f"archive member {name!r} has a NUL byte in its name")
-    posix = name.replace("\\", "/")
-    if posix.startswith("/") or re.match(r"^[A-Za-z]:", posix):
+    if "\x00" in text:
         raise SubmissionError(
-            f"archive member {name!r} has an absolute path; paths must be relative"
+            f"{path} has a NUL byte at byte {content.index(0)}; Python source cannot hold one"
         )
-    parts = [p for p in posix.split("/") if p not in ("", ".")]
-    if ".." in parts:
-        raise SubmissionError(
-            f"archive member {name!r} contains '..'; paths must stay inside the archive"
+    return text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
+
+
+def _compile(sources: dict[str, str], bounds: UploadLimits) -> None:
+    """Compile without running, in a capped process: a syntax error is reported with its
+    line, code too large or too nested to compile within the caps is refused."""
+    if not sources:
+        return
+    over = (
+        f"the Python files could not be compiled within {bounds.compile_memory >> 20} MiB and "
+        f"{bounds.compile_seconds} s of CPU; make them smaller"
+    )
+    command = [
+        sys.executable,
+        "-I",
+        "-S",
+        str(COMPILER),
+        str(bounds.compile_memory),
+        str(bounds.compile_seconds),
+    ]
+    try:
+        done = subprocess.run(
+            command,
+            input=json.dumps(sources, ensure_ascii=False).encode("utf-8"),
+            capture_output=True,
+            timeout=bounds.compile_seconds * 4 + 10,
+            env={},
+            check=False,
         )
-    if not parts:
-        raise SubmissionError(f"archive member {name!r} has an empty path")
-    return "/".join(parts)
-
-
-def _add(files: dict[str, bytes], path: str, content: bytes, total: list[int]) -> None:
-    if path in files:
-        raise SubmissionError(f"archive member {path!r} appears twice")
-    if len(files) >= MAX_FILES:
-        raise SubmissionError(f"the archive has more than {MAX_FILES} files")
-    total[0] += len(content)
-    if total[0] > MAX_UNPACKED:
-        raise SubmissionError(f"the archive unpacks to more than {MAX_UNPACKED:,} bytes")
-    files[path] = content
-
-
-def _read_zip(data: bytes) -> dict[str, bytes]:
+    except subprocess.TimeoutExpired:
+        raise SubmissionError(over) from None
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile as exc:
-        raise SubmissionError(f"not a valid .zip archive: {exc}") from None
-    files: dict[str, bytes] = {}
-    total = [0]
-    with archive:
-        infos = archive.infolist()
-        if sum(i.file_size for i in infos) > MAX_UNPACKED:
-            raise SubmissionError(f"the archive unpacks to more than {MAX_UNPACKED:,} bytes")
-        for info in infos:
-            path = _safe_path(info.filename)
-            mode = info.external_attr >> 16
-            if stat.S_ISLNK(mode):
-                raise SubmissionError(
-                    f"archive member {info.filename!r} is a symbolic link; links are refused"
-                )
-            if mode and (
-                stat.S_ISCHR(mode)
-                or stat.S_ISBLK(mode)
-                or stat.S_ISFIFO(mode)
-                or stat.S_ISSOCK(mode)
-            ):
-                raise SubmissionError(
-                    f"archive member {info.filename!r} is a device, pipe or socket; "
-                    "only regular files are accepted"
-                )
-            if info.flag_bits & 0x1:
-                raise SubmissionError(f"archive member {info.filename!r} is encrypted")
-            if info.is_dir():
-                continue
-            try:
-                with archive.open(info) as member:
-                    content = member.read(MAX_UNPACKED + 1)
-            except (zipfile.BadZipFile, OSError, NotImplementedError, EOFError) as exc:
-                raise SubmissionError(
-                    f"cannot read archive member {info.filename!r}: {exc}"
-                ) from None
-            _add(files, path, content, total)
-    return files
-
-
-def _read_tar(data: bytes) -> dict[str, bytes]:
-    if not data.startswith(b"\x1f\x8b"):
-        raise SubmissionError("not a valid .tar.gz archive: it is not gzip-compressed")
-    files: dict[str, bytes] = {}
-    total = [0]
-    try:
-        with tarfile.open(fileobj=io.BytesIO(data), mode="r:gz") as archive:
-            for member in archive:
-                path = _safe_path(member.name)
-                if member.issym() or member.islnk():
-                    raise SubmissionError(
-                        f"archive member {member.name!r} is a link; links are refused"
-                    )
-                if member.ischr() or member.isblk() or member.isfifo():
-                    raise SubmissionError(
-                        f"archive member {member.name!r} is a device or pipe; "
-                        "only regular files are accepted"
-                    )
-                if member.isdir():
-                    continue
-                if not member.isfile():
-                    raise SubmissionError(f"archive member {member.name!r} is not a regular file")
-                if total[0] + member.size > MAX_UNPACKED:
-                    raise SubmissionError(
-                        f"the archive unpacks to more than {MAX_UNPACKED:,} bytes"
-                    )
-                extracted = archive.extractfile(member)
-                assert extracted is not None
-                _add(files, path, extracted.read(), total)
-    except (tarfile.TarError, EOFError, OSError) as exc:
-        raise SubmissionError(f"not a valid .tar.gz archive: {exc}") from None
-    return files
+        result = json.loads(done.stdout) if done.returncode == 0 else None
+    except ValueError:
+        result = None
+    if not isinstance(result, dict):
+        raise SubmissionError(over)
+    if result:
+        path, line, error = result.get("path"), result.get("line"), result.get("error")
+        where = f"{path}, line {line}" if line else f"{path}"
+        raise SubmissionError(f"{where}: {error}")
 
 
 def _strip_top_folder(files: dict[str, bytes]) -> dict[str, bytes]:
@@ -218,12 +171,17 @@ def _strip_top_folder(files: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def unpack(filename: str, data: bytes, dest: Path) -> Path:
-    """Write a stored upload's files under `dest` (re-checked); return the entry file."""
-    upload = check_upload(filename, data, max_bytes=len(data))
+    """Write a stored upload's files under `dest` (read through the same checks as at
+    submission; an upload larger than today's size limit was accepted under an older one);
+    return the entry file. SubmissionError if the rules refuse it now."""
+    bounds = upload_limits()
+    bounds = dataclasses.replace(bounds, upload_bytes=max(bounds.upload_bytes, len(data)))
+    upload = read_upload_files(filename, data, bounds)
     for path, content in upload.files.items():
         target = dest.joinpath(*path.split("/"))
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(content)
+        with target.open("xb") as handle:
+            handle.write(content)
     return dest / upload.entry
 
 
