@@ -17,7 +17,13 @@ from arena_sdk import Action, Bot
 
 
 class AgentError(Exception):
-    """The agent failed to give a usable answer. `reason` is the strike reason."""
+    """The agent failed to give a usable answer. `reason` is the strike reason.
+
+    Every strike the referee records is one of these, so the subclasses' `reason`s are the
+    complete list of strike reasons; each has its own ErrorCode on the wire
+    (`arena_sdk.wire.REASON_CODES`, checked by tests/protocol/test_strike_codes.py).
+    This base class is the bot's own failure: an exception in its code, or one it reported.
+    """
 
     reason = "error"
     #: A fatal error (crash, disconnect) disqualifies the seat at once.
@@ -26,6 +32,12 @@ class AgentError(Exception):
 
 class AgentTimeout(AgentError):
     reason = "timeout"
+
+
+class AgentIllegalAction(AgentError):
+    """The answer is not one of the legal actions (the referee finds this, not the agent)."""
+
+    reason = "illegal"
 
 
 class AgentCrashed(AgentError):
@@ -39,6 +51,19 @@ class AgentProtocolError(AgentError):
 
 class AgentStaleReply(AgentError):
     reason = "stale"
+
+
+class AgentMessageTooLarge(AgentError):
+    """The bot sent a message over the protocol's size limit (arena.match.limits)."""
+
+    reason = "oversize"
+
+
+class AgentFlood(AgentError):
+    """The bot sent more than the referee keeps for a seat; it is cut off."""
+
+    reason = "flood"
+    fatal = True
 
 
 @dataclass(frozen=True)
@@ -56,6 +81,9 @@ class Agent(abc.ABC):
     """What the referee needs from whoever plays a seat."""
 
     name: str = "agent"
+    #: The bot's own random seed (arena.match.seeds.bot_seed), recorded with the match so
+    #: its play can be reproduced; None when the platform did not choose it.
+    bot_seed: int | None = None
     #: The event loop this agent's bot talks through; the referee plays on it (None: any).
     loop: asyncio.AbstractEventLoop | None = None
 
@@ -73,7 +101,9 @@ class Agent(abc.ABC):
         """The match is over; `result` has the outcome and this seat's strikes."""
 
     def violations(self) -> list[AgentError]:
-        """Misbehaviour noticed outside an answer (e.g. an output flood); each is a strike."""
+        """Misbehaviour noticed outside an answer (an output flood, a message nobody asked
+        for) since the last call; each is a strike. The referee asks before and after each
+        of the seat's decisions, and once at the end of the match."""
         return []
 
     def close(self) -> None:

@@ -5,6 +5,11 @@ the process's shared loop (arena.match.loop), where referees with hosted seats p
 each connected bot is a `RemoteAgent` and its messages never cross a thread. One server
 can host many matches at once; a bot's token picks its match and seat.
 
+Whoever connects, the server's memory stays bounded (the numbers are in arena.match.limits):
+gRPC itself caps connections, streams and the size of a message; a stream must say hello
+within seconds; a seat is played by one stream; and what a seat's bot sends is bounded by
+its RemoteAgent, which can cut the stream off.
+
     with RefereeServer(unix_socket="/run/arena/ref.sock") as server:
         match = server.open_match("wandering_towers", 3, match_id="m-42")
         ...start three bots with match.tokens[seat] and server.address...
@@ -28,18 +33,34 @@ from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from arena.match.limits import (
+    HELLO_SECONDS,
+    IDLE_CONNECTION_SECONDS,
+    LINGER_MESSAGES,
+    LINGER_SECONDS,
+    MAX_CONNECTIONS,
+    MAX_STREAMS,
+    MESSAGE_BYTES,
+    TRANSPORT_MESSAGE_BYTES,
+)
 from arena.match.loop import call, on_loop, shared_loop
 from arena.match.remote import RemoteAgent, RemoteMatch
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
 SERVICE = pb.DESCRIPTOR.services_by_name["Referee"].full_name  # "arena.v1.Referee"
 _CLOSE = object()  # ends a stream once everything queued before it is written and read
-_CUT = object()  # ends a stream at once: the bot misbehaved
-#: How long a finished stream waits for the bot to close its side. Ending the call first
-#: makes gRPC drop what the bot has not read yet (it sees INTERNAL instead of MatchEnd).
-LINGER_SECONDS = 5.0
+#: How long a stream that is cut off may still write what was queued before the cut (the
+#: notice saying why), in case the bot reads.
+CUT_FLUSH_SECONDS = 0.2
 _OPTIONS = [
-    ("grpc.max_receive_message_length", 1 << 20),  # a bot only ever sends small messages
+    # Larger messages are refused by gRPC before they are read (RESOURCE_EXHAUSTED).
+    ("grpc.max_receive_message_length", TRANSPORT_MESSAGE_BYTES),
+    ("grpc.max_allowed_incoming_connections", MAX_CONNECTIONS),
+    ("grpc.server_handshake_timeout_ms", int(HELLO_SECONDS * 1000)),
+    ("grpc.max_connection_idle_ms", int(IDLE_CONNECTION_SECONDS * 1000)),
+    # Bots send small messages: the receive window needs no growing, and growing it lets
+    # gRPC buffer several times more of a flooding stream's messages (measured).
+    ("grpc.http2.bdp_probe", 0),
     ("grpc.keepalive_time_ms", 20_000),
     ("grpc.http2.max_pings_without_data", 0),
 ]
@@ -58,6 +79,9 @@ class _Stream:
         self._context = context
         self.queue: asyncio.Queue[Any] = asyncio.Queue()
         self.writing = asyncio.Lock()
+        #: Set when the stream is cut off, with why (the gRPC status details).
+        self.cut_reason: str | None = None
+        self.cut_now = asyncio.Event()
 
     def send(self, message: pb.RefereeMessage) -> None:
         if on_loop(self._loop):
@@ -78,8 +102,17 @@ class _Stream:
     def close(self) -> None:
         self.send(_CLOSE)  # type: ignore[arg-type]
 
-    def cut(self) -> None:
-        self.send(_CUT)  # type: ignore[arg-type]
+    def cut(self, reason: str) -> None:
+        if on_loop(self._loop):
+            self._cut(reason)
+            return
+        with contextlib.suppress(RuntimeError):
+            self._loop.call_soon_threadsafe(self._cut, reason)
+
+    def _cut(self, reason: str) -> None:
+        if self.cut_reason is None:
+            self.cut_reason = reason
+            self.cut_now.set()
 
 
 def _digest(token: str) -> bytes:
@@ -174,7 +207,8 @@ class RefereeServer:
     # -- the event loop thread --------------------------------------------------------
 
     async def _start(self) -> list[str]:
-        server = grpc.aio.server(options=_OPTIONS)
+        # Streams over the cap get RESOURCE_EXHAUSTED from gRPC before any code of ours runs.
+        server = grpc.aio.server(options=_OPTIONS, maximum_concurrent_rpcs=MAX_STREAMS)
         handler = grpc.stream_stream_rpc_method_handler(
             self._play,
             request_deserializer=None,  # raw bytes: garbage is the bot's strike, not ours
@@ -204,8 +238,18 @@ class RefereeServer:
 
     async def _play(self, requests: Any, context: grpc.aio.ServicerContext) -> None:
         """One bot's stream: hello, then the agent's messages out and the bot's in."""
-        raw = await context.read()
+        try:
+            async with asyncio.timeout(HELLO_SECONDS):
+                raw = await context.read()
+        except TimeoutError:
+            message = f"no hello within {HELLO_SECONDS:g}s"
+            await self._refuse(context, pb.ERROR_CODE_TIMEOUT, message)
+            return
         if raw is grpc.aio.EOF:
+            return
+        if len(raw) > MESSAGE_BYTES:
+            message = f"a hello of {len(raw)} bytes; the limit is {MESSAGE_BYTES}"
+            await self._refuse(context, pb.ERROR_CODE_MESSAGE_TOO_LARGE, message)
             return
         first = _parse(raw)
         if first is None or first.WhichOneof("payload") != "hello":
@@ -223,31 +267,51 @@ class RefereeServer:
             await self._refuse(context, pb.ERROR_CODE_SEAT_TAKEN, "this seat was already taken")
             return
         reader = asyncio.create_task(self._read(context, agent, stream))
+        writer = asyncio.create_task(self._write(context, stream))
+        cut = asyncio.create_task(stream.cut_now.wait())
         try:
-            while (message := await stream.queue.get()) not in (_CLOSE, _CUT):
-                async with stream.writing:
-                    await context.write(message)
-            if message is _CLOSE:
+            await asyncio.wait([writer, cut], return_when=asyncio.FIRST_COMPLETED)
+            if stream.cut_reason is None:  # closed: let the bot read the end and go
                 await asyncio.wait([reader], timeout=LINGER_SECONDS)
+            else:  # cut off: read no more; write what says why, if the bot takes it
+                reader.cancel()
+                stream.queue.put_nowait(_CLOSE)
+                await asyncio.wait([writer], timeout=CUT_FLUSH_SECONDS)
         finally:
-            reader.cancel()
+            for task in (reader, writer, cut):
+                task.cancel()
             agent.detach("the referee closed the stream")
+        if stream.cut_reason is not None:
+            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, stream.cut_reason)
+
+    async def _write(self, context: grpc.aio.ServicerContext, stream: _Stream) -> None:
+        """Write what the agent queued, in order, until it closes the stream."""
+        while (message := await stream.queue.get()) is not _CLOSE:
+            async with stream.writing:
+                await context.write(message)
 
     async def _refuse(self, context: grpc.aio.ServicerContext, code: int, message: str) -> None:
-        """Send a final error, then let the bot read it before the stream ends."""
-        await context.write(_error(code, message))
+        """Send a final error, then let the bot read it before the stream ends (a few
+        seconds and messages at most: a refused stream still holds one of the server's)."""
         with contextlib.suppress(Exception):
             async with asyncio.timeout(LINGER_SECONDS):
-                while await context.read() is not grpc.aio.EOF:
-                    pass
+                await context.write(_error(code, message))
+                for _ in range(LINGER_MESSAGES):
+                    if await context.read() is grpc.aio.EOF:
+                        break
 
     async def _read(
         self, context: grpc.aio.ServicerContext, agent: RemoteAgent, stream: _Stream
     ) -> None:
-        reason = "the bot closed its stream"
+        reason = (
+            "the stream ended before the match did: the bot closed it, or sent a message "
+            f"over {TRANSPORT_MESSAGE_BYTES} bytes, which gRPC refuses (RESOURCE_EXHAUSTED)"
+        )
         try:
             while (raw := await context.read()) is not grpc.aio.EOF:
-                agent.receive(_parse(raw), len(raw))
+                if not agent.receive(raw):
+                    reason = "the referee stopped reading the stream"
+                    break
         except asyncio.CancelledError:
             reason = "the referee closed the stream"
             raise

@@ -2,17 +2,25 @@
 
 This module is the referee's side of one stream, independent of the transport: the
 server (arena.match.grpc_server) attaches a `Stream` when a bot says hello with the
-seat's token and feeds `receive` with what the bot sends, on the server's event loop.
-A referee playing on that loop awaits `decide_async`; the blocking `decide` serves any
-other thread (it runs `decide_async` on the loop).
+seat's token and feeds `receive` with the bytes of each message the bot sends, on the
+server's event loop. A referee playing on that loop awaits `decide_async`; the blocking
+`decide` serves any other thread (it runs `decide_async` on the loop).
 
-Stale replies. Every turn gets a fresh, increasing request id. A reply carrying an older
-id answers a turn that already ended (it timed out, so it was struck and played by the
-fallback). Such a reply is dropped with an in-band STALE_REPLY notice and the agent keeps
-waiting for the current turn: striking it too would punish one slow move twice, and
-since a late reply typically lands during the next turn, every following turn would be
-struck in a cascade. One turn gets at most one strike; it is "stale" instead of
-"timeout" when its deadline passes and the bot only sent stale replies meanwhile.
+Bounded whatever the bot sends (every number is in arena.match.limits). A message is dealt
+with as it arrives: only an answer to the open turn waits in the inbox, which is capped in
+messages and bytes; anything else the protocol does not allow is a strike at once (it ends
+the open turn, or is collected by the referee through `violations`), and once a seat has
+earned enough of those to be disqualified the referee stops reading its stream. Strings a
+bot sends are cut and made storable before they are kept.
+
+Stale replies. Every turn gets a fresh, increasing request id. A turn that ended without
+an answer (it timed out, so it was struck and played by the fallback) accepts one late
+answer, dropped with an in-band STALE_REPLY notice while the agent keeps waiting for the
+current turn: striking it too would punish one slow move twice, and since a late reply
+typically lands during the next turn, every following turn would be struck in a cascade.
+One turn gets at most one strike; it is "stale" instead of "timeout" when its deadline
+passes and the bot only sent late answers since the previous turn ended. Any other answer
+to a past turn (a second one, or one to a turn that was answered) is a "stale" strike.
 """
 
 from __future__ import annotations
@@ -21,27 +29,42 @@ import asyncio
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
+
+from google.protobuf.message import DecodeError
 
 from arena.match.agents import (
     Agent,
     AgentCrashed,
     AgentError,
+    AgentFlood,
+    AgentMessageTooLarge,
     AgentProtocolError,
     AgentStaleReply,
     AgentTimeout,
     DecisionRequest,
 )
+from arena.match.limits import (
+    INBOX_BYTES,
+    INBOX_ITEM_OVERHEAD,
+    INBOX_MESSAGES,
+    LINGER_MESSAGES,
+    LOG_CHARS,
+    MESSAGE_BYTES,
+    NAME_CHARS,
+    STALE_WINDOW,
+    TEXT_CHARS,
+    UNSOLICITED_MAX,
+)
 from arena.match.loop import call
+from arena.storable import storable
 from arena_sdk import wire
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
-#: What a bot may report in-band (its own errors) is kept for the match record, capped.
-LOG_CAP = 16_000
-#: Messages a bot may have waiting unread; past that it is flooding the referee and is cut
-#: off (a crash). An honest bot has at most a few: a reply, perhaps a late one.
-INBOX_CAP = 1_000
+#: The strikes a seat may take when the header does not say (TimeControl's default).
+DEFAULT_MAX_STRIKES = 3
 
 
 def new_token() -> str:
@@ -61,16 +84,17 @@ class Stream(Protocol):
     def close(self) -> None:
         """Send what is queued, let the bot read it, then end the stream."""
 
-    def cut(self) -> None:
-        """End the stream now."""
+    def cut(self, reason: str) -> None:
+        """Stop reading now and end the stream (RESOURCE_EXHAUSTED, `reason` as details)
+        once what is queued is written or a moment has passed."""
 
 
-# Items in an agent's inbox: a parsed message, bytes that were not one, or the end.
-_MESSAGE, _GARBAGE, _GONE = "message", "garbage", "gone"
+# Items in an agent's inbox: an answer to the open turn, a strike that ends it, the end.
+_ANSWER, _FAILED, _GONE = "answer", "failed", "gone"
 
 
 class RemoteAgent(Agent):
-    """A seat whose bot connects over gRPC; see the module docstring for stale replies."""
+    """A seat whose bot connects over gRPC; see the module docstring for what it bounds."""
 
     def __init__(
         self,
@@ -85,20 +109,33 @@ class RemoteAgent(Agent):
         self.match_id = match_id
         self.name = name or f"remote-{seat}"
         self._named = name is not None
-        #: What the bot said in its hello (untrusted, for logs).
+        #: What the bot said in its hello (untrusted, cut and made storable, for logs).
         self.bot_name = ""
         self.sdk_version = ""
         self.peer = ""
         self._lock = threading.Lock()
         self._stream: Stream | None = None
         self._attached = False
-        self._gone: str | None = None
+        self._gone: AgentError | None = None
         self._ended = False
+        self._closing = False
         self.loop = loop
-        #: Touched on the loop only, like everything the transport calls.
-        self._inbox: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+        #: Everything below is touched on the loop only, like everything the transport calls.
+        self._inbox: asyncio.Queue[tuple[str, Any, int]] = asyncio.Queue()
+        self._inbox_bytes = 0
         self._joined = asyncio.Event()
         self._next_id = 1
+        #: The turn being decided, and whether a strike already ended it.
+        self._open: int | None = None
+        self._open_failed = False
+        #: Past turns that ended without an answer: each accepts one late answer.
+        self._unanswered: deque[int] = deque(maxlen=STALE_WINDOW)
+        #: Late answers accepted since the previous turn ended.
+        self._late = 0
+        self._pending: list[AgentError] = []
+        self._unsolicited = 0
+        self._max_strikes = DEFAULT_MAX_STRIKES
+        self._dropped = 0
         self._log: list[str] = []
         self._log_size = 0
         self._on_attach: Callable[[], None] | None = None
@@ -112,40 +149,58 @@ class RemoteAgent(Agent):
                 return False
             self._attached = True
             self._stream = stream
-            self.bot_name = hello.bot_name[:80]
-            self.sdk_version = hello.sdk_version[:80]
-            self.peer = peer
-            if not self._named and hello.bot_name.isprintable() and hello.bot_name.strip():
-                self.name = hello.bot_name.strip()[:40]
+            self.bot_name = storable(hello.bot_name[:NAME_CHARS], NAME_CHARS)
+            self.sdk_version = storable(hello.sdk_version[:NAME_CHARS], NAME_CHARS)
+            self.peer = peer[:NAME_CHARS]
+            name = hello.bot_name[:NAME_CHARS]
+            if not self._named and name.isprintable() and name.strip():
+                self.name = name.strip()[:40]
         self._joined.set()
         if self._on_attach is not None:
             self._on_attach()
         return True
 
-    def receive(self, message: pb.BotMessage | None, raw_size: int = 0) -> None:
-        """A message from the bot (None: bytes that did not parse as a BotMessage)."""
-        if self._inbox.qsize() >= INBOX_CAP:
-            stream = self._stream
-            self.detach(f"flooded the referee with over {INBOX_CAP} unread messages")
-            if stream is not None:
-                stream.cut()
-            return
-        if message is None:
-            self._inbox.put_nowait((_GARBAGE, f"{raw_size} bytes that are not a BotMessage"))
-            return
-        if message.WhichOneof("payload") == "error":
+    def receive(self, raw: bytes) -> bool:
+        """One message from the bot, as bytes; False once the transport should stop reading."""
+        if self._stream is None or self._closing:
+            self._dropped += 1  # the seat is over: drop what still comes, up to a point
+            return self._dropped < LINGER_MESSAGES
+        if len(raw) > MESSAGE_BYTES:
+            limit = f"{len(raw)} bytes; the limit is {MESSAGE_BYTES}"
+            self._violation(AgentMessageTooLarge(f"a message of {limit}"))
+            return self._listening
+        try:
+            message = pb.BotMessage.FromString(raw)
+        except DecodeError:
+            self._violation(AgentProtocolError(f"{len(raw)} bytes that are not a BotMessage"))
+            return self._listening
+        payload = message.WhichOneof("payload")
+        if payload == "error":
             error = message.error
-            self._remember(f"bot error ({wire.error_name(error.code)}): {error.message}")
-        self._inbox.put_nowait((_MESSAGE, message))
+            text = storable(error.message[:TEXT_CHARS], TEXT_CHARS)
+            turn = f" on turn {error.request_id}" if error.request_id else ""
+            self._remember(f"bot error ({wire.error_name(error.code)}){turn}: {text}")
+            if error.request_id == 0:  # a failure outside any turn, as in an in-process bot
+                self._violation(AgentError(f"bot error outside a turn: {text}"), ends_turn=False)
+                return self._listening
+        if payload in ("action", "error"):
+            self._route(message, len(raw))
+        elif payload == "hello":
+            self._violation(AgentProtocolError("a second hello"))
+        else:
+            self._violation(AgentProtocolError("an empty message, or one of an unknown kind"))
+        return self._listening
 
-    def detach(self, reason: str) -> None:
-        """The stream ended; any decision waiting now fails as a crash."""
+    def detach(self, reason: str | AgentError) -> None:
+        """The stream ended; any decision waiting now fails (a crash, unless `reason` is
+        the AgentError that made the referee end it)."""
+        error = reason if isinstance(reason, AgentError) else AgentCrashed(reason)
         with self._lock:
             if self._stream is None:
                 return
             self._stream = None
-            self._gone = reason
-        self._inbox.put_nowait((_GONE, reason))
+            self._gone = error
+        self._inbox.put_nowait((_GONE, error, 0))
 
     @property
     def connected(self) -> bool:
@@ -169,6 +224,8 @@ class RemoteAgent(Agent):
     # -- Agent interface ----------------------------------------------------------------
 
     def start(self, header: dict[str, Any]) -> None:
+        strikes = (header.get("time_control") or {}).get("max_strikes")
+        self._max_strikes = max(1, int(strikes or DEFAULT_MAX_STRIKES))
         self._send(pb.RefereeMessage(match_start=wire.match_start(header)))
 
     def decide(self, request: DecisionRequest, timeout: float) -> str:
@@ -184,52 +241,49 @@ class RemoteAgent(Agent):
         )
         stream = self._live_stream()
         deadline = time.monotonic() + timeout
+        self._open, self._open_failed = request_id, False
+        answered = False
         try:
-            async with asyncio.timeout(timeout):  # a bot that reads nothing may hold writes
-                await stream.write(turn)
-        except TimeoutError:
-            self._notify(pb.ERROR_CODE_TIMEOUT, request_id, "the turn could not be delivered")
-            raise AgentTimeout(f"the turn could not be delivered in {timeout:.3f}s") from None
-        stale = 0
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                if stale:
-                    self._notify(pb.ERROR_CODE_STALE_REPLY, request_id, "answered too late")
-                    raise AgentStaleReply(f"no reply in {timeout:.3f}s, only {stale} stale ones")
-                self._notify(pb.ERROR_CODE_TIMEOUT, request_id, f"no reply in {timeout:.3f}s")
-                raise AgentTimeout(f"no reply in {timeout:.3f}s")
             try:
-                async with asyncio.timeout(left):
-                    kind, item = await self._inbox.get()
+                async with asyncio.timeout(timeout):  # a bot that reads nothing may hold writes
+                    await stream.write(turn)
             except TimeoutError:
-                continue
-            if kind == _GONE:
-                raise AgentCrashed(item)
-            if kind == _GARBAGE:
-                raise self._protocol_error(request_id, item)
-            payload = item.WhichOneof("payload")
-            if payload == "action":
-                reply = item.action
-                if reply.request_id == request_id:
-                    return self._checked(reply.code, request, request_id)
-                if 0 < reply.request_id < request_id:
-                    stale += 1
-                    self._notify(
-                        pb.ERROR_CODE_STALE_REPLY,
-                        reply.request_id,
-                        f"turn {reply.request_id} is over; waiting for turn {request_id}",
-                        strike=False,
-                    )
+                self._notify(pb.ERROR_CODE_TIMEOUT, request_id, "the turn could not be delivered")
+                raise AgentTimeout(f"the turn could not be delivered in {timeout:.3f}s") from None
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    if self._late:
+                        self._notify(pb.ERROR_CODE_STALE_REPLY, request_id, "answered too late")
+                        raise AgentStaleReply(
+                            f"no reply in {timeout:.3f}s, only {self._late} late ones"
+                        )
+                    self._notify(pb.ERROR_CODE_TIMEOUT, request_id, f"no reply in {timeout:.3f}s")
+                    raise AgentTimeout(f"no reply in {timeout:.3f}s")
+                try:
+                    async with asyncio.timeout(left):
+                        kind, item, size = await self._inbox.get()
+                except TimeoutError:
                     continue
-                raise self._protocol_error(request_id, f"reply to unknown turn {reply.request_id}")
-            if payload == "error":
-                error = item.error
-                if error.request_id == request_id:
-                    self._notify(pb.ERROR_CODE_BOT_ERROR, request_id, error.message[:500])
-                    raise AgentError(f"bot error: {error.message[:500]}")
-                continue
-            raise self._protocol_error(request_id, f"unexpected {payload or 'empty'} message")
+                self._inbox_bytes -= size
+                if kind != _ANSWER:  # _GONE or _FAILED: the error that ends this turn
+                    raise item
+                answered = True
+                if item.WhichOneof("payload") == "action":
+                    return self._checked(item.action.code, request, request_id)
+                text = storable(item.error.message[:TEXT_CHARS], TEXT_CHARS)
+                self._notify(pb.ERROR_CODE_BOT_ERROR, request_id, text)
+                raise AgentError(f"bot error: {text}")
+        finally:
+            self._open = None
+            self._late = 0
+            if not answered:
+                self._unanswered.append(request_id)
+            self._sort_leftovers()
+
+    def violations(self) -> list[AgentError]:
+        found, self._pending = self._pending, []
+        return found
 
     def event(self, event: dict[str, Any]) -> None:
         self._send(pb.RefereeMessage(event=wire.event_message(event)))
@@ -242,6 +296,7 @@ class RemoteAgent(Agent):
         with self._lock:
             stream = self._stream
             ended = self._ended
+            self._closing = True
         if stream is None:
             return
         if not ended:
@@ -253,35 +308,105 @@ class RemoteAgent(Agent):
 
     # -- helpers ----------------------------------------------------------------------
 
+    @property
+    def _listening(self) -> bool:
+        return self._stream is not None and not self._closing
+
+    def _route(self, message: pb.BotMessage, size: int) -> None:
+        """An action or error naming a turn: the answer, a late one, or a strike."""
+        payload = message.WhichOneof("payload")
+        request_id = getattr(message, payload).request_id
+        if request_id == self._open:
+            self._enqueue(message, size)
+        elif request_id in self._unanswered:
+            self._unanswered.remove(request_id)
+            self._late += 1
+            waiting = f"; waiting for turn {self._open}" if self._open else ""
+            note = f"turn {request_id} is over{waiting}"
+            self._notify(pb.ERROR_CODE_STALE_REPLY, request_id, note, strike=False)
+        elif 0 < request_id < self._next_id:
+            self._violation(AgentStaleReply(f"another answer to turn {request_id}, which is over"))
+        else:
+            self._violation(AgentProtocolError(f"an answer to turn {request_id}, never sent"))
+
+    def _enqueue(self, message: pb.BotMessage, size: int) -> None:
+        cost = size + INBOX_ITEM_OVERHEAD
+        if self._inbox.qsize() >= INBOX_MESSAGES or self._inbox_bytes + cost > INBOX_BYTES:
+            flood = AgentFlood(
+                f"more than {INBOX_MESSAGES} answers or {INBOX_BYTES} bytes waiting to be read"
+            )
+            self._pending.append(flood)
+            self._cut_off(flood, pb.ERROR_CODE_FLOOD)
+            return
+        self._inbox_bytes += cost
+        self._inbox.put_nowait((_ANSWER, message, cost))
+
+    def _violation(self, error: AgentError, ends_turn: bool = True) -> None:
+        """A message the protocol does not allow: a strike, told to the bot at once."""
+        code = wire.REASON_CODES[error.reason]
+        self._notify(code, self._open or 0, str(error), strike=True)
+        if ends_turn and self._open is not None and not self._open_failed:
+            self._open_failed = True
+            self._inbox.put_nowait((_FAILED, error, 0))
+            return
+        self._pending.append(error)
+        self._unsolicited += 1
+        if self._unsolicited >= self._max_strikes:  # disqualified once the referee looks
+            strikes = AgentFlood(f"{self._unsolicited} strikes between turns")
+            self._cut_off(strikes, pb.ERROR_CODE_ABORTED, strike=False)
+        elif self._unsolicited >= UNSOLICITED_MAX:
+            flood = AgentFlood(f"{self._unsolicited} messages the protocol does not allow")
+            self._pending.append(flood)
+            self._cut_off(flood, pb.ERROR_CODE_FLOOD)
+
+    def _cut_off(self, error: AgentError, code: int, strike: bool = True) -> None:
+        """Stop reading this bot and end its stream, telling it why; later calls raise
+        `error`."""
+        stream = self._stream
+        if stream is None:
+            return
+        stream.send(_error(code, self._open or 0, f"cut off: {error}", strike))
+        stream.cut(f"cut off: {error}")
+        self.detach(error)
+
+    def _sort_leftovers(self) -> None:
+        """Deal with what came for a turn that is now over (a second answer, a late one)."""
+        while not self._inbox.empty():
+            kind, item, size = self._inbox.get_nowait()
+            self._inbox_bytes -= size
+            if kind == _ANSWER and self._listening:
+                self._route(item, size - INBOX_ITEM_OVERHEAD)
+            elif kind == _FAILED:
+                self._pending.append(item)
+            # _GONE: the stream is gone; the next call finds that out by itself.
+
     def _send(self, message: pb.RefereeMessage) -> None:
         self._live_stream().send(message)
 
     def _live_stream(self) -> Stream:
-        """The bot's stream; AgentCrashed once it is gone (or never came)."""
+        """The bot's stream; the error that ended it once it is gone (or never came)."""
         stream = self._stream
         if stream is None:
-            raise AgentCrashed(self._gone or "the bot never connected")
+            gone = self._gone or AgentCrashed("the bot never connected")
+            raise type(gone)(str(gone))
         return stream
 
     def _notify(self, code: int, request_id: int, message: str, strike: bool = True) -> None:
         """Tell the bot, in-band, what happened to its turn; never fails the referee."""
         stream = self._stream
-        if stream is not None:
+        if stream is not None and not self._closing:
             stream.send(_error(code, request_id, message, strike))
 
     def _checked(self, code: str, request: DecisionRequest, request_id: int) -> str:
         """Return the code; warn the bot now if the referee is about to strike it."""
         if all(action.code != code for action in request.legal):
-            self._notify(pb.ERROR_CODE_ILLEGAL_ACTION, request_id, f"{code!r} is not legal")
+            quoted = repr(code[:TEXT_CHARS])
+            self._notify(pb.ERROR_CODE_ILLEGAL_ACTION, request_id, f"{quoted} is not legal")
         return code
 
-    def _protocol_error(self, request_id: int, detail: str) -> AgentProtocolError:
-        self._notify(pb.ERROR_CODE_PROTOCOL, request_id, detail)
-        return AgentProtocolError(detail)
-
     def _remember(self, line: str) -> None:
-        if self._log_size < LOG_CAP:
-            line = line[: LOG_CAP - self._log_size]
+        if self._log_size < LOG_CHARS:
+            line = storable(line[: LOG_CHARS - self._log_size], LOG_CHARS)
             self._log.append(line)
             self._log_size += len(line) + 1
 

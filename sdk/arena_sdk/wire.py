@@ -17,7 +17,9 @@ from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 #: Sent in Hello.sdk_version: who speaks the protocol, for logs and support.
 SDK_IDENT = f"arena-sdk/{__version__} python/{platform.python_version()}"
 
-#: Strike reasons as the referee records them <-> the protocol's error codes.
+#: Strike reasons as the referee records them <-> the protocol's error codes: the one
+#: table. Every reason the referee can give has its own code (a test collects the reasons
+#: from the referee's code and checks each is here); a bot reads them back as these names.
 REASON_CODES: dict[str, int] = {
     "illegal": pb.ERROR_CODE_ILLEGAL_ACTION,
     "timeout": pb.ERROR_CODE_TIMEOUT,
@@ -25,6 +27,11 @@ REASON_CODES: dict[str, int] = {
     "protocol": pb.ERROR_CODE_PROTOCOL,
     "error": pb.ERROR_CODE_BOT_ERROR,
     "crash": pb.ERROR_CODE_CRASH,
+    "output": pb.ERROR_CODE_OUTPUT_LIMIT,
+    "processes": pb.ERROR_CODE_PROCESS_LIMIT,
+    "memory": pb.ERROR_CODE_MEMORY_LIMIT,
+    "oversize": pb.ERROR_CODE_MESSAGE_TOO_LARGE,
+    "flood": pb.ERROR_CODE_FLOOD,
 }
 CODE_REASONS: dict[int, str] = {code: reason for reason, code in REASON_CODES.items()}
 

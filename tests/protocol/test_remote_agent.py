@@ -11,6 +11,7 @@ from protocol_helpers import RawBot
 from arena.match.agents import (
     AgentCrashed,
     AgentError,
+    AgentFlood,
     AgentProtocolError,
     AgentStaleReply,
     AgentTimeout,
@@ -275,12 +276,20 @@ def test_a_closed_match_forgets_its_tokens(server: RefereeServer) -> None:
     bot.close()
 
 
-def test_a_bot_that_floods_the_referee_is_cut_off(server: RefereeServer) -> None:
-    agent, bot = joined(server)
+def test_messages_between_turns_are_strikes_until_the_bot_is_cut_off(
+    server: RefereeServer,
+) -> None:
+    agent, bot = joined(server)  # max_strikes 3
     for _ in range(1_100):
         bot.send(pb.BotMessage())
-    while bot.recv() is not None:  # the referee ends the stream
-        pass
-    with pytest.raises(AgentCrashed, match="flooded"):
+    notices = []
+    while (message := bot.recv()) is not None:  # the referee ends the stream
+        notices.append(message.error)
+    assert [n.code for n in notices[:3]] == [pb.ERROR_CODE_PROTOCOL] * 3
+    assert all(n.strike for n in notices[:3])
+    struck = agent.violations()
+    assert [type(v) for v in struck] == [AgentProtocolError] * 3  # enough to disqualify
+    assert agent.violations() == []  # each is handed to the referee once
+    with pytest.raises(AgentFlood):
         agent.decide(request(0), 5)
     bot.close()

@@ -22,6 +22,11 @@ class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_CODE_BOT_ERROR: _ClassVar[ErrorCode]
     ERROR_CODE_CRASH: _ClassVar[ErrorCode]
     ERROR_CODE_ABORTED: _ClassVar[ErrorCode]
+    ERROR_CODE_OUTPUT_LIMIT: _ClassVar[ErrorCode]
+    ERROR_CODE_PROCESS_LIMIT: _ClassVar[ErrorCode]
+    ERROR_CODE_MEMORY_LIMIT: _ClassVar[ErrorCode]
+    ERROR_CODE_MESSAGE_TOO_LARGE: _ClassVar[ErrorCode]
+    ERROR_CODE_FLOOD: _ClassVar[ErrorCode]
 ERROR_CODE_UNSPECIFIED: ErrorCode
 ERROR_CODE_BAD_TOKEN: ErrorCode
 ERROR_CODE_SEAT_TAKEN: ErrorCode
@@ -32,6 +37,11 @@ ERROR_CODE_STALE_REPLY: ErrorCode
 ERROR_CODE_BOT_ERROR: ErrorCode
 ERROR_CODE_CRASH: ErrorCode
 ERROR_CODE_ABORTED: ErrorCode
+ERROR_CODE_OUTPUT_LIMIT: ErrorCode
+ERROR_CODE_PROCESS_LIMIT: ErrorCode
+ERROR_CODE_MEMORY_LIMIT: ErrorCode
+ERROR_CODE_MESSAGE_TOO_LARGE: ErrorCode
+ERROR_CODE_FLOOD: ErrorCode
 
 class BotMessage(_message.Message):
     __slots__ = ("hello", "action", "error")
