@@ -15,3 +15,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "webui.settings")
 app = Celery("arena")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(["workers"], related_name="tasks")
+
+from workers import startup  # noqa: E402, F401 - connects the checks a worker makes before its first task

@@ -40,6 +40,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     worker.add_argument("--name", default="worker", help="node name (unique per host)")
     worker.add_argument("--concurrency", type=int, help="processes (default: CPU count)")
     worker.add_argument("--loglevel", default="INFO")
+    worker.add_argument(
+        "--check",
+        action="store_true",
+        help="only run the start-up checks (database, sandbox) and exit: 0 ready, 2 not",
+    )
     worker.set_defaults(run=run_worker)
 
     beat = commands.add_parser("beat", help="run the scheduler (ladder and sweeper); one only")
@@ -139,6 +144,15 @@ def web_argv(bind: str, workers: int, dev: bool) -> list[str]:
 
 
 def run_worker(args: argparse.Namespace) -> int:
+    if args.check:
+        _django()
+        from workers.startup import check_worker
+
+        readiness = check_worker()
+        for problem in readiness.problems:
+            print(f"arena worker: {problem}", file=sys.stderr)
+        print(f"arena worker: {'ready' if readiness.ready else 'NOT ready'}; {readiness.sandbox}")
+        return 0 if readiness.ready else 2
     return _exec(worker_argv(args.name, args.concurrency, args.loglevel))
 
 

@@ -35,6 +35,10 @@ DEV_HINT = (
     f"Fix it (scripts/install-system-deps.sh installs bubblewrap), or, on a development "
     f"machine only, set {MODE_ENV}=none to run bots without isolation."
 )
+CGROUP_HINT = (
+    "The worker needs a pids cgroup it may create child cgroups in: run it as root, or "
+    "delegate its cgroup to its user (see 'cgroups' in docs/operating.md)."
+)
 #: Seconds a refusal is kept before the next start probes again.
 RETRY_SECONDS = 10.0
 #: What the probe runs in the sandbox: the imports every Python bot makes, then it waits
@@ -104,7 +108,7 @@ def _probe(config: SandboxConfig) -> SandboxStatus:
         note = f"; no process cap: {cgroup_problem}" if cgroup_problem else ""
         return verdict(True, f"unsandboxed ({MODE_ENV}=none){note}", cgroup_problem is None)
     if cgroup_problem:
-        return verdict(False, f"cannot cap a bot's processes: {cgroup_problem}. {DEV_HINT}")
+        return verdict(False, f"cannot cap a bot's processes: {cgroup_problem}. {CGROUP_HINT}")
     uid, gid = config.host_ids()
     return verdict(True, f"bubblewrap {shutil.which(config.bwrap)}, bots as uid {uid}:{gid}", True)
 
