@@ -8,6 +8,7 @@ import threading
 from django.db import connections
 
 from webui.matches.models import Match
+from workers.db import reconnecting
 
 log = logging.getLogger("arena.workers")
 
@@ -25,18 +26,23 @@ class Heartbeat(threading.Thread):
         self.owner = owner
         self.every = every
         self.lost = False
+        #: Beats that could not reach the database (the lease may lapse meanwhile; the
+        #: conditional finish then decides).
+        self.failures = 0
         self._stop_event = threading.Event()
 
     def run(self) -> None:
         try:
             while not self._stop_event.wait(self.every):
                 try:
-                    if not Match.renew(self.match_id, self.owner):
+                    if not reconnecting(lambda: Match.renew(self.match_id, self.owner)):
                         self.lost = True
                         log.warning("match %s: lease lost by %s", self.match_id, self.owner)
                         return
-                except Exception as exc:  # a database hiccup: try again next beat
+                except Exception as exc:  # the database is down: try again next beat
+                    self.failures += 1
                     log.warning("match %s: heartbeat failed: %s", self.match_id, exc)
+                    connections["default"].close()  # the next beat starts afresh
         finally:
             connections.close_all()  # this thread's own connection
 

@@ -40,6 +40,7 @@ from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
 from webui.seeding import seed_key
 from workers import agents as seating
+from workers.db import reconnecting
 from workers.heartbeat import Heartbeat
 
 log = logging.getLogger("arena.workers")
@@ -65,7 +66,7 @@ def play(match_id: int, worker: str) -> str:
     if status in (Match.Status.FINISHED, Match.Status.FAILED):
         return f"already {status}: nothing to do"
     owner = Match.new_owner(worker)
-    if not Match.claim(match_id, owner):
+    if not reconnecting(lambda: Match.claim(match_id, owner)):
         return "running elsewhere or done: nothing to do"
     match = Match.objects.get(pk=match_id)
     key = seed_key()
@@ -91,7 +92,10 @@ def play(match_id: int, worker: str) -> str:
     names = _store_files(match, owner, record)
     rate = Rating.apply_match if match.kind == Match.Kind.LADDER else None
     try:
-        recorded = Match.finish(match_id, owner, record.to_dict(), *names, on_finished=rate)
+        result = record.to_dict()
+        recorded = reconnecting(
+            lambda: Match.finish(match_id, owner, result, *names, on_finished=rate)
+        )
     except Exception:
         _delete(names)
         raise
@@ -128,7 +132,7 @@ def _seat_agents(match: Match, key: bytes, internal: str) -> list[Agent]:
 
 def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
     error = f"{type(exc).__name__}: {exc}"
-    status = Match.release(match_id, owner, error)
+    status = reconnecting(lambda: Match.release(match_id, owner, error))
     log.warning("match %s: infrastructure failure (%s); now %s", match_id, error, status)
     if status == Match.Status.QUEUED:
         attempts = Match.objects.filter(pk=match_id).values_list("attempts", flat=True).first()
