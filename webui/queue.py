@@ -14,25 +14,33 @@ from django.db.models.functions import Now
 log = logging.getLogger("arena.queue")
 
 
-def send(task: str, *args: int, countdown: float | None = None) -> bool:
+#: Broker priorities (Redis: lower runs first). A match that was already sent once, and came
+#: back (its worker died, an infrastructure failure, the broker lost it), goes ahead of the
+#: matches queued since.
+FIRST, NORMAL = 0, 3
+
+
+def send(task: str, *args: int, countdown: float | None = None, priority: int = NORMAL) -> bool:
     from workers.app import app
 
     try:
-        app.send_task(task, args=list(args), countdown=countdown)
+        app.send_task(task, args=list(args), countdown=countdown, priority=priority)
     except Exception as exc:  # the broker is down: the sweeper will resend
         log.warning("could not send %s%s: %s", task, tuple(args), exc)
         return False
     return True
 
 
-def run_matches(ids: Iterable[int]) -> int:
-    """Send run_match for each id; return how many were sent."""
+def run_matches(ids: Iterable[int], *, again: bool = False) -> int:
+    """Send run_match for each id (ahead of the others if `again`); return how many were
+    sent."""
     from webui.matches.models import Match
 
     ids = list(ids)
     if ids:
         Match.mark_dispatched(ids)
-    return sum(send("arena.run_match", pk) for pk in ids)
+    priority = FIRST if again else NORMAL
+    return sum(send("arena.run_match", pk, priority=priority) for pk in ids)
 
 
 def validate(version_id: int) -> bool:

@@ -123,12 +123,17 @@ LOGOUT_REDIRECT_URL = "home"
 #: Per-process: only running matches' frames are cached here (finished ones go to storage).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# Our own loggers, and every error Django reports (a 500 with its traceback, refused
+# hosts, CSRF failures), on stderr where the process manager collects them.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "loggers": {
         "arena": {"handlers": ["console"], "level": env.get("ARENA_LOG_LEVEL", "INFO")},
+        "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
+        "django.security": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
 

@@ -14,6 +14,7 @@ import logging
 import random
 import secrets
 import socket
+from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
@@ -40,10 +41,13 @@ from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
 from webui.seeding import seed_key
 from workers import agents as seating
+from workers import broker
 from workers.db import reconnecting
 from workers.heartbeat import Heartbeat
 
 log = logging.getLogger("arena.workers")
+#: How long a sent task may take to show up in the broker before the sweeper misses it.
+SEND_GRACE = timedelta(seconds=5)
 
 
 def _worker_name(task) -> str:
@@ -136,7 +140,8 @@ def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
     log.warning("match %s: infrastructure failure (%s); now %s", match_id, error, status)
     if status == Match.Status.QUEUED:
         attempts = Match.objects.filter(pk=match_id).values_list("attempts", flat=True).first()
-        queue.send("arena.run_match", match_id, countdown=min(2 ** (attempts or 1), 30))
+        delay = min(2 ** (attempts or 1), 30)
+        queue.send("arena.run_match", match_id, countdown=delay, priority=queue.FIRST)
     return f"infrastructure failure, match {status or 'no longer ours'}: {error}"
 
 
@@ -303,12 +308,24 @@ def schedule_ladder() -> int:
     return total
 
 
+def undelivered_matches() -> list[int]:
+    """Queued matches whose task the broker no longer holds (it lost them, or a send
+    failed). Where the broker cannot be read, those sent longer ago than the redispatch
+    window."""
+    held = broker.match_tasks_held()
+    if held is None:
+        return Match.undelivered(settings.ARENA_REDISPATCH_AFTER)
+    # A moment's grace covers a task between being sent and being seen in the broker.
+    grace = min(SEND_GRACE, settings.ARENA_REDISPATCH_AFTER)
+    return [pk for pk in Match.undelivered(grace) if pk not in held]
+
+
 @shared_task(name="arena.sweep_leases")
 def sweep_leases() -> dict[str, int]:
     """Re-queue what dead workers held, and resend what the broker lost."""
     requeued = Match.sweep()
-    lost = Match.undelivered(settings.ARENA_REDISPATCH_AFTER)
-    sent = queue.run_matches(requeued + [pk for pk in lost if pk not in requeued])
+    lost = [pk for pk in undelivered_matches() if pk not in requeued]
+    sent = queue.run_matches(requeued + lost, again=True)
     stale = BotVersion.objects.filter(
         status=BotVersion.Status.VALIDATING,
         validation_started__lt=timezone.now() - settings.ARENA_VALIDATION_TIMEOUT,

@@ -119,6 +119,28 @@ def test_a_crashing_referee_is_an_infrastructure_failure_not_a_loss(match, monke
     assert not RatingHistory.objects.exists()
 
 
+def test_a_match_played_after_a_failure_keeps_what_went_wrong(match, monkeypatch):
+    from django.test import Client
+
+    from webui.matches.models import Match
+    from workers import tasks
+
+    original = tasks.referee_run
+
+    def crash_once(*args, **kwargs):
+        monkeypatch.setattr(tasks, "referee_run", original)
+        raise OSError("disk full")
+
+    monkeypatch.setattr(tasks, "referee_run", crash_once)
+    tasks.play(match.pk, "w1")
+    assert tasks.play(match.pk, "w1").startswith("finished")
+    match.refresh_from_db()
+    assert (match.status, match.attempts) == (Match.Status.FINISHED, 2)
+    assert "disk full" in match.last_error
+    page = Client().get(f"/matches/{match.pk}/").content.decode()
+    assert "Played again after an infrastructure error" in page and "disk full" in page
+
+
 def test_a_finished_ladder_match_stores_result_replay_seats_and_ratings(match):
     import json
 

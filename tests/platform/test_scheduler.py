@@ -85,8 +85,11 @@ def test_schedule_ladder_queues_matches_on_the_broker(db, settings_override):
     assert games_with_ladders() and ladder.count() == 3 * len(games_with_ladders())
     for game in games_with_ladders():
         assert ladder.filter(game=game).count() == 3  # every game with a ladder is kept 3 deep
+    from workers.broker import match_tasks_held
+
+    assert match_tasks_held() == set(queued.values_list("pk", flat=True))  # each sent once
     client = redis.Redis(REDIS_HOST, REDIS_PORT, db=REDIS_DB)
-    assert client.llen("arena.matches") == sent
+    assert sum(client.llen(key) for key in client.keys("arena.matches*")) == sent
 
 
 def test_ladder_matches_always_have_opponents_even_for_solo_capable_games(db, settings_override):

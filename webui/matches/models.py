@@ -216,7 +216,6 @@ class Match(models.Model):
                     "outcome": storable_json(outcome),
                 },
                 live_actions=[],
-                last_error="",
             )
             if not won:
                 return False
