@@ -140,7 +140,7 @@ LOGGING = {
 # --- The platform -------------------------------------------------------------------------
 
 #: A running match's lease lasts this long unless its worker's heartbeat renews it.
-ARENA_LEASE = timedelta(seconds=config.number(env, "ARENA_LEASE_SECONDS", 60))
+ARENA_LEASE = timedelta(seconds=config.number(env, "ARENA_LEASE_SECONDS", 12))
 ARENA_HEARTBEAT_SECONDS = config.number(
     env, "ARENA_HEARTBEAT_SECONDS", ARENA_LEASE.total_seconds() / 3
 )
@@ -238,7 +238,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = env.get("ARENA_BEAT_SCHEDULE") or str(
     ARENA_DATA_DIR / "celerybeat-schedule"
 )
 _schedule_every = config.number(env, "ARENA_SCHEDULE_SECONDS", 5)
-_sweep_every = config.number(env, "ARENA_SWEEP_SECONDS", 15)
+_sweep_every = config.number(env, "ARENA_SWEEP_SECONDS", 5)
 CELERY_BEAT_SCHEDULE = {
     "schedule-ladder": {
         "task": "arena.schedule_ladder",
