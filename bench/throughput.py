@@ -1,5 +1,8 @@
 """Platform throughput: matches per minute end to end (PostgreSQL + Redis + Celery workers)
-with one and with two worker processes, next to the engine alone playing the same matches.
+with one and with two worker processes, next to the engine alone playing the same matches;
+the no-op deliveries (a task that found its match running or done) of each run; the ladder's
+rate while a big tournament waits in its own queue; and how long a match whose worker was
+`kill -9`'d takes to be played again (production lease and sweep timings).
 
 Needs the local PostgreSQL (127.0.0.1:5432, user postgres) and Redis (127.0.0.1:6379); uses
 a throwaway database and Redis db 14. Prints a table; asserts nothing.
@@ -94,12 +97,30 @@ def create_matches(versions: list[int], count: int) -> list[int]:
     return ids
 
 
+def tournament_matches(versions: list[int], count: int) -> list[int]:
+    """One round of a round robin between the two versions, `count` games (rounded up to
+    even: both seatings), as the platform stores a tournament's round."""
+    from arena.tournament import next_round
+    from webui.bots.models import BotVersion
+    from webui.tournaments.progress import add_round, create
+
+    field = list(BotVersion.objects.filter(pk__in=versions).select_related("bot"))
+    tournament = create(
+        name="bench", game=GAME, format="round-robin", versions=field, rounds=1,
+        table_size=2, games_per_pairing=max(1, (count + 1) // 2),
+    )  # fmt: skip
+    return add_round(tournament, next_round(tournament.settings(), tournament.history()))
+
+
 def reset() -> None:
     import redis
     from django.db import connection
 
     with connection.cursor() as cursor:
-        tables = "ladder_ratinghistory, ladder_rating, matches_matchseat, matches_match"
+        tables = (
+            "ladder_ratinghistory, ladder_rating, matches_matchseat, matches_match, "
+            "tournaments_tournament"
+        )
         cursor.execute(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     redis.Redis("127.0.0.1", 6379, db=14).flushdb()
 
@@ -143,9 +164,9 @@ def start_workers(env: dict[str, str], count: int, logs: Path) -> list[subproces
     for index in range(count):
         log = logs / f"worker{index}.log"
         argv = [sys.executable, "-m", "celery", "-A", "workers.app", "worker"]
-        argv += ["-n", f"bench{index}@%h", "--concurrency", "1", "-l", "WARNING"]
+        argv += ["-n", f"bench{index}@%h", "--concurrency", "1", "-l", "INFO"]
         argv += ["--without-mingle", "--without-gossip", "--without-heartbeat"]
-        argv += ["-Q", "arena.matches,arena.control"]
+        argv += ["-Q", "arena.matches,arena.tournaments,arena.control"]
         with open(log, "wb") as handle:
             workers.append(
                 subprocess.Popen(
@@ -161,6 +182,23 @@ def start_workers(env: dict[str, str], count: int, logs: Path) -> list[subproces
     return workers
 
 
+def start_beat(env: dict[str, str], logs: Path) -> subprocess.Popen:
+    argv = [sys.executable, "-m", "celery", "-A", "workers.app", "beat", "-l", "WARNING"]
+    argv += ["-s", str(logs / "celerybeat-schedule")]
+    with open(logs / "beat.log", "wb") as handle:
+        return subprocess.Popen(
+            argv, cwd=REPO, env=env, stdout=handle, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+
+
+def no_op_deliveries(logs: Path) -> int:
+    """Tasks that found their match already running elsewhere or done."""
+    return sum(
+        log.read_text(errors="replace").count("nothing to do") for log in logs.glob("worker*.log")
+    )
+
+
 def stop(workers: list[subprocess.Popen]) -> None:
     for worker in workers:
         os.killpg(worker.pid, signal.SIGTERM)
@@ -171,12 +209,17 @@ def stop(workers: list[subprocess.Popen]) -> None:
             os.killpg(worker.pid, signal.SIGKILL)
 
 
-def end_to_end(env, versions: list[int], count: int, processes: int, logs: Path) -> float:
-    """Seconds from sending `count` matches to the last one recorded, with N workers."""
+def end_to_end(
+    env, versions: list[int], count: int, processes: int, logs: Path
+) -> tuple[float, int]:
+    """(seconds from sending `count` matches to the last one recorded, no-op deliveries),
+    with N workers."""
     from webui import queue
     from webui.matches.models import Match
 
     reset()
+    for old in logs.glob("worker*.log"):
+        old.unlink()
     ids = create_matches(versions, count)
     workers = start_workers(env, processes, logs)
     try:
@@ -193,12 +236,75 @@ def end_to_end(env, versions: list[int], count: int, processes: int, logs: Path)
     failed = Match.objects.filter(status=Match.Status.FAILED).count()
     if failed:
         print(f"warning: {failed} matches failed (see {logs})")
-    return elapsed
+    return elapsed, no_op_deliveries(logs)
+
+
+def ladder_beside_a_tournament(
+    env, versions: list[int], count: int, tournament: int, logs: Path
+) -> float:
+    """Seconds for `count` ladder matches to be played by two workers while `tournament`
+    tournament matches, queued before them, wait in their own queue."""
+    from webui import queue
+    from webui.matches.models import Match
+
+    reset()
+    queue.run_matches(tournament_matches(versions, tournament))
+    ladder = create_matches(versions, count)
+    workers = start_workers(env, 2, logs)
+    try:
+        t0 = time.perf_counter()
+        queue.run_matches(ladder)
+        done = Match.objects.filter(pk__in=ladder, status=Match.Status.FINISHED)
+        while done.count() < count:
+            time.sleep(0.05)
+            if time.perf_counter() - t0 > 900:
+                raise SystemExit("the ladder matches did not finish within 15 minutes")
+        return time.perf_counter() - t0
+    finally:
+        stop(workers)
+
+
+def recovery_after_a_kill(env, versions: list[int], logs: Path) -> float:
+    """Seconds from `kill -9` of a worker mid-match until another worker plays that match,
+    with the production lease (ARENA_LEASE_SECONDS) and sweep (ARENA_SWEEP_SECONDS)."""
+    from webui import queue
+    from webui.matches.models import Match
+
+    reset()
+    ids = create_matches(versions, 40)
+    workers = start_workers(env, 2, logs)
+    beat = start_beat(env, logs)
+    try:
+        queue.run_matches(ids)
+        victim = Match.objects.filter(
+            status=Match.Status.RUNNING, lease_owner__startswith="bench0@"
+        )
+        deadline = time.perf_counter() + 120
+        while not victim.exists():
+            if time.perf_counter() > deadline:
+                raise SystemExit("worker 0 never played a match")
+            time.sleep(0.01)
+        orphan = victim.values_list("pk", flat=True).first()
+        os.killpg(workers[0].pid, signal.SIGKILL)
+        killed = time.perf_counter()
+        again = Match.objects.filter(pk=orphan).exclude(lease_owner__startswith="bench0@")
+        again = again.exclude(status=Match.Status.QUEUED)
+        while not again.exists():
+            if time.perf_counter() - killed > 300:
+                raise SystemExit("the killed worker's match was never played again")
+            time.sleep(0.05)
+        return time.perf_counter() - killed
+    finally:
+        workers[0].wait()
+        stop([*workers[1:], beat])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=100)
+    parser.add_argument(
+        "--tournament", type=int, default=1000, help="tournament matches queued first"
+    )
     args = parser.parse_args()
     import psycopg
 
@@ -211,12 +317,19 @@ def main() -> None:
             versions, kind = lineup()
             rows = []
             engine = engine_alone(args.matches)
-            rows.append(("engine alone, random play, one process", "-", engine))
+            rows.append(("engine alone, random play, one process", "-", engine, "-"))
             referee = engine_only(versions, args.matches)
-            rows.append(("referee with the same bots, one process", "-", referee))
+            rows.append(("referee with the same bots, one process", "-", referee, "-"))
             for processes in (1, 2):
-                seconds = end_to_end(env, versions, args.matches, processes, Path(tmp))
-                rows.append(("end to end, PG + Redis", str(processes), seconds))
+                seconds, noops = end_to_end(env, versions, args.matches, processes, Path(tmp))
+                rows.append(("end to end, PG + Redis", str(processes), seconds, str(noops)))
+            alone = rows[-1][2]
+            beside = ladder_beside_a_tournament(
+                env, versions, args.matches, args.tournament, Path(tmp)
+            )
+            how = f"ladder, {args.tournament} tournament matches queued first"
+            rows.append((how, "2", beside, "-"))
+            recovery = recovery_after_a_kill(env, versions, Path(tmp))
             from django.db import connections
 
             connections.close_all()
@@ -226,17 +339,21 @@ def main() -> None:
     from rich.table import Table
 
     table = Table(title=f"{args.matches} {GAME} matches, 2 seats, {kind}")
-    for column in ("how", "workers", "seconds", "matches/min", "vs referee alone"):
+    columns = ("how", "workers", "seconds", "matches/min", "vs referee alone", "no-op deliveries")
+    for column in columns:
         table.add_column(column, justify="left" if column == "how" else "right")
-    for how, processes, seconds in rows:
+    for how, processes, seconds, noops in rows:
         table.add_row(
             how,
             processes,
             f"{seconds:.2f}",
             f"{args.matches / seconds * 60:,.0f}",
             f"{referee / seconds:.0%}",
+            noops,
         )
-    Console(width=None if sys.stdout.isatty() else 120).print(table)
+    Console(width=None if sys.stdout.isatty() else 140).print(table)
+    print(f"ladder rate beside the tournament: {alone / beside:.0%} of its rate alone")
+    print(f"a killed worker's match played again after {recovery:.1f} s")
     print(f"cores: {os.cpu_count()}")
 
 

@@ -14,33 +14,61 @@ from django.db.models.functions import Now
 log = logging.getLogger("arena.queue")
 
 
+#: Tournament matches have a queue of their own, so that no tournament (however big) holds
+#: up the ladder: workers take from both queues in turn. Everything the scheduler queues
+#: (ladder and solo games) goes to the first.
+LADDER_QUEUE = "arena.matches"
+TOURNAMENT_QUEUE = "arena.tournaments"
+MATCH_QUEUES = (LADDER_QUEUE, TOURNAMENT_QUEUE)
+
 #: Broker priorities (Redis: lower runs first). A match that was already sent once, and came
 #: back (its worker died, an infrastructure failure, the broker lost it), goes ahead of the
 #: matches queued since.
 FIRST, NORMAL = 0, 3
 
 
-def send(task: str, *args: int, countdown: float | None = None, priority: int = NORMAL) -> bool:
+def send(
+    task: str,
+    *args: int,
+    countdown: float | None = None,
+    priority: int = NORMAL,
+    queue: str | None = None,
+) -> bool:
+    """Send `task` (to `queue`, else where the task routes say); False if the broker is
+    down."""
     from workers.app import app
 
     try:
-        app.send_task(task, args=list(args), countdown=countdown, priority=priority)
+        app.send_task(task, args=list(args), countdown=countdown, priority=priority, queue=queue)
     except Exception as exc:  # the broker is down: the sweeper will resend
         log.warning("could not send %s%s: %s", task, tuple(args), exc)
         return False
     return True
 
 
-def run_matches(ids: Iterable[int], *, again: bool = False) -> int:
-    """Send run_match for each id (ahead of the others if `again`); return how many were
-    sent."""
+def run_matches(ids: Iterable[int], *, again: bool = False, countdown: float | None = None) -> int:
+    """Send run_match for each id to its kind's queue (ahead of the others if `again`);
+    return how many were sent."""
     from webui.matches.models import Match
 
     ids = list(ids)
-    if ids:
-        Match.mark_dispatched(ids)
+    if not ids:
+        return 0
+    Match.mark_dispatched(ids)
+    in_tournaments = set(
+        Match.objects.filter(pk__in=ids, tournament_game__isnull=False).values_list("pk", flat=True)
+    )
     priority = FIRST if again else NORMAL
-    return sum(send("arena.run_match", pk, priority=priority) for pk in ids)
+    return sum(
+        send(
+            "arena.run_match",
+            pk,
+            countdown=countdown,
+            priority=priority,
+            queue=TOURNAMENT_QUEUE if pk in in_tournaments else LADDER_QUEUE,
+        )
+        for pk in ids
+    )
 
 
 def validate(version_id: int) -> bool:

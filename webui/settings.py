@@ -147,6 +147,10 @@ ARENA_HEARTBEAT_SECONDS = config.number(
 #: A queued match whose task was sent this long ago and never started is sent again
 #: (a broker that lost its messages: Redis restarted, a filesystem worker killed).
 ARENA_REDISPATCH_AFTER = timedelta(seconds=config.number(env, "ARENA_REDISPATCH_SECONDS", 120))
+#: What one person who is not staff may ask of the workers: games in one tournament, and
+#: over all their tournaments of the last 24 hours (upper bounds known at creation).
+ARENA_TOURNAMENT_MAX_GAMES = int(config.number(env, "ARENA_TOURNAMENT_MAX_GAMES", 300))
+ARENA_TOURNAMENT_GAMES_PER_DAY = int(config.number(env, "ARENA_TOURNAMENT_GAMES_PER_DAY", 1000))
 #: Infrastructure failures (not a bot's) before a match is given up as failed.
 ARENA_MATCH_MAX_ATTEMPTS = int(config.number(env, "ARENA_MATCH_MAX_ATTEMPTS", 5))
 #: Matches queued or running per game that the ladder scheduler keeps; 0 stops it.
@@ -219,7 +223,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_TASK_DEFAULT_QUEUE = "arena.matches"
 CELERY_TASK_QUEUES = tuple(
     Queue(name, Exchange(name, type="direct"), routing_key=name)
-    for name in ("arena.matches", "arena.control")
+    for name in ("arena.matches", "arena.tournaments", "arena.control")
 )
 CELERY_TASK_ROUTES = {
     "arena.sweep_leases": {"queue": "arena.control"},

@@ -17,10 +17,11 @@ import logging
 
 from django.conf import settings
 
+from webui.queue import MATCH_QUEUES
+
 log = logging.getLogger("arena.workers")
 
 MATCH_TASK = "arena.run_match"
-MATCH_QUEUE = "arena.matches"
 #: kombu's Redis transport: one list per priority step, named queue + SEP + step (step 0
 #: is the bare name), and one hash of every delivered, unacknowledged message.
 PRIORITY_STEPS = (0, 3, 6, 9)
@@ -38,8 +39,9 @@ def match_tasks_held() -> set[int] | None:
     client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
     try:
         with client.pipeline(transaction=False) as pipe:
-            for step in PRIORITY_STEPS:
-                pipe.lrange(MATCH_QUEUE + (f"{SEP}{step}" if step else ""), 0, -1)
+            for name in MATCH_QUEUES:
+                for step in PRIORITY_STEPS:
+                    pipe.lrange(name + (f"{SEP}{step}" if step else ""), 0, -1)
             pipe.hvals(UNACKED)
             *waiting, unacked = pipe.execute()
     except redis.RedisError as exc:

@@ -140,8 +140,7 @@ def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
     log.warning("match %s: infrastructure failure (%s); now %s", match_id, error, status)
     if status == Match.Status.QUEUED:
         attempts = Match.objects.filter(pk=match_id).values_list("attempts", flat=True).first()
-        delay = min(2 ** (attempts or 1), 30)
-        queue.send("arena.run_match", match_id, countdown=delay, priority=queue.FIRST)
+        queue.run_matches([match_id], again=True, countdown=min(2 ** (attempts or 1), 30))
     return f"infrastructure failure, match {status or 'no longer ours'}: {error}"
 
 

@@ -13,7 +13,9 @@ platform stores each round's plan and reads the results back from its matches.
 
 from __future__ import annotations
 
-from arena.tournament import elimination, knockout, round_robin, swiss
+import math
+
+from arena.tournament import elimination, knockout, round_robin, swiss, tables
 from arena.tournament.model import (
     FORMATS,
     GameResult,
@@ -38,6 +40,7 @@ __all__ = [
     "Table",
     "check_field",
     "is_elimination",
+    "most_games",
     "next_round",
     "settings_for",
     "standings",
@@ -66,6 +69,25 @@ def check_field(settings: Settings, entrants: int) -> None:
             f"{entrants} entrants cannot fill a table of {settings.table_size}; "
             "add entrants or use a smaller --table-size"
         )
+
+
+def most_games(settings: Settings, entrants: int) -> int:
+    """An upper bound on the games the whole tournament plays, known before it starts (a
+    platform budgets tournaments by it)."""
+    size = min(settings.table_size, entrants)
+    per_table = tables.games_per_table(settings, size)
+    if settings.format == "round-robin":
+        groups = math.comb(entrants, size)
+        orders = math.factorial(size) if settings.seating == "permutations" else size
+        return settings.rounds * groups * settings.games_per_pairing * orders
+    if settings.format == "swiss":
+        return settings.rounds * math.ceil(entrants / size) * per_table
+    if settings.format == "single-elim":
+        return (entrants - 1) * per_table
+    if settings.format == "double-elim":
+        return 2 * entrants * per_table
+    # Knockout by table: every table sends at least one entrant home.
+    return entrants * per_table
 
 
 def next_round(settings: Settings, history: History) -> Round | None:

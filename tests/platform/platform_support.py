@@ -111,7 +111,7 @@ class Processes:
     def worker(self, name: str, app: str = "workers.app") -> subprocess.Popen:
         argv = ["-A", app, "worker", "-n", f"{name}@%h", "--concurrency", "1"]
         argv += ["--without-mingle", "--without-gossip", "--without-heartbeat"]
-        argv += ["-Q", "arena.matches,arena.control", "-l", "INFO"]
+        argv += ["-Q", "arena.matches,arena.tournaments,arena.control", "-l", "INFO"]
         return self._start(name, argv, ready="ready.")
 
     def beat(self, app: str = "workers.app") -> subprocess.Popen:

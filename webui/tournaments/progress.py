@@ -9,6 +9,8 @@ between a match and the advance only delays the next round by one beat.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.conf import settings as django_settings
 from django.db import transaction
 from django.utils import timezone
@@ -84,6 +86,32 @@ def add_round(tournament: Tournament, plan: Plan) -> list[int]:
     return [m.pk for m in matches]
 
 
+def check_budget(organiser, games: int) -> None:
+    """Refuse (ValueError) a tournament that would take more of the workers than one person
+    may ask for: at most ARENA_TOURNAMENT_MAX_GAMES games, and at most
+    ARENA_TOURNAMENT_GAMES_PER_DAY over the organiser's tournaments of the last 24 hours.
+    Staff, and tournaments without an organiser (the command line, the admin), are free."""
+    if organiser is None or organiser.is_staff:
+        return
+    most = django_settings.ARENA_TOURNAMENT_MAX_GAMES
+    if games > most:
+        raise ValueError(
+            f"this tournament could play up to {games} games; without staff approval a "
+            f"tournament plays at most {most}: fewer entrants, rounds or games per pairing"
+        )
+    since = timezone.now() - timedelta(days=1)
+    recent = Tournament.objects.filter(organiser=organiser, created__gte=since)
+    used = sum(formats.most_games(t.settings(), t.entrants.count()) for t in recent)
+    budget = django_settings.ARENA_TOURNAMENT_GAMES_PER_DAY
+    if used + games > budget:
+        first = recent.order_by("created").values_list("created", flat=True).first()
+        again = f"; more from {(first + timedelta(days=1)):%Y-%m-%d %H:%M} UTC" if first else ""
+        raise ValueError(
+            f"your tournaments of the last 24 hours could play {used} games, and this one "
+            f"{games}: the daily budget is {budget}{again}"
+        )
+
+
 def create(
     *,
     name: str,
@@ -110,6 +138,7 @@ def create(
     formats.check_field(settings, len(versions))
     if len({v.pk for v in versions}) != len(versions):
         raise ValueError("a bot version can enter only once")
+    check_budget(organiser, formats.most_games(settings, len(versions)))
     wrong = [v.label for v in versions if v.bot.game != game]
     if wrong:
         raise ValueError(f"not {game} bots: {', '.join(wrong)}")
