@@ -147,6 +147,15 @@ ARENA_HEARTBEAT_SECONDS = config.number(
 #: A queued match whose task was sent this long ago and never started is sent again
 #: (a broker that lost its messages: Redis restarted, a filesystem worker killed).
 ARENA_REDISPATCH_AFTER = timedelta(seconds=config.number(env, "ARENA_REDISPATCH_SECONDS", 120))
+#: Sign-in and sign-up throttling (webui/accounts/throttle.py): failed sign-ins per address
+#: and per account within a window, sign-ups per address within a window; 0 turns one off.
+ARENA_LOGIN_FAILURES = int(config.number(env, "ARENA_LOGIN_FAILURES", 10))
+ARENA_LOGIN_WINDOW_SECONDS = config.number(env, "ARENA_LOGIN_WINDOW_SECONDS", 900)
+ARENA_SIGNUPS_PER_ADDRESS = int(config.number(env, "ARENA_SIGNUPS_PER_ADDRESS", 5))
+ARENA_SIGNUP_WINDOW_SECONDS = config.number(env, "ARENA_SIGNUP_WINDOW_SECONDS", 3600)
+#: Behind a proxy: the header holding the client's address (e.g. X-Real-IP), which the proxy
+#: sets and clients cannot; empty: the connection's address.
+ARENA_CLIENT_IP_HEADER = env.get("ARENA_CLIENT_IP_HEADER", "").strip()
 #: What one person who is not staff may ask of the workers: games in one tournament, and
 #: over all their tournaments of the last 24 hours (upper bounds known at creation).
 ARENA_TOURNAMENT_MAX_GAMES = int(config.number(env, "ARENA_TOURNAMENT_MAX_GAMES", 300))

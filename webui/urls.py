@@ -29,7 +29,7 @@ urlpatterns = [
     path("matches/<int:match_id>/log.json", matches.log_json, name="match-log"),
     path("users/<path:username>/", accounts.user_page, name="user"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    path("accounts/login/", auth.LoginView.as_view(), name="login"),
+    path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
     path("accounts/token/", accounts.token, name="token"),
     path("api/", include("webui.api.urls")),

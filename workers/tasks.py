@@ -33,6 +33,7 @@ from arena.match.referee import TimeControl
 from arena.match.referee import run_match as referee_run
 from arena.storable import REASON_CAP, storable
 from webui import queue
+from webui.accounts.throttle import forget_old as forget_old_attempts
 from webui.bots.models import REFERENCE_USER, Bot, BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
 from webui.ladder.models import Rating
@@ -337,6 +338,7 @@ def sweep_leases() -> dict[str, int]:
     )
     for version_id in resend:
         queue.validate(version_id)
+    forget_old_attempts()
     if requeued or lost or stale or resend:
         log.info(
             "sweep: %d lease(s) expired, %d undelivered, %d validation(s) stale",

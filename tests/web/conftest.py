@@ -86,7 +86,7 @@ def no_broker(monkeypatch) -> list[tuple]:
     """Tasks the site would send to the workers are recorded instead (no Redis needed)."""
     sent: list[tuple] = []
 
-    def send(task: str, *args: int, countdown: float | None = None) -> bool:
+    def send(task: str, *args: int, **_: object) -> bool:
         sent.append((task, *args))
         return True
 

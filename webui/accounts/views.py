@@ -5,24 +5,60 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from rest_framework.authtoken.models import Token
 
+from webui.accounts import throttle
+from webui.accounts.forms import SignupForm
 from webui.bots.models import Bot, BotVersion
 from webui.ladder.models import Rating
+
+
+class ThrottledLoginView(auth_views.LoginView):
+    """Django's sign-in, refusing an address or an account with too many failures."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            throttle.check_login(request, request.POST.get("username", ""))
+        except throttle.Throttled as exc:
+            return too_many(request, "registration/login.html", self.get_form(), exc)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form) -> HttpResponse:
+        throttle.login_failed(self.request, self.request.POST.get("username", ""))
+        return super().form_invalid(form)
+
+
+def too_many(request: HttpRequest, template: str, form, exc: throttle.Throttled) -> HttpResponse:
+    form.errors.clear()
+    form.add_error(None, exc.message)
+    response = render(request, template, {"form": form}, status=429)
+    response["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
+    if request.method == "POST":
+        try:
+            throttle.check_signup(request)
+        except throttle.Throttled as exc:
+            return too_many(request, "accounts/signup.html", form, exc)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        try:
+            with transaction.atomic():
+                user = form.save()
+        except IntegrityError:  # a look-alike name signed up at the same moment
+            form.add_error("username", "This name is taken, or looks too much like one that is.")
+            return render(request, "accounts/signup.html", {"form": form})
+        throttle.signed_up(request)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}. Upload a bot when it is ready.")
         return redirect("home")
