@@ -186,6 +186,42 @@ def play_real_match(active: list) -> int:
     return match.pk
 
 
+def add_tournament(active: list, games: int, rng: random.Random) -> int:
+    """A finished round robin of about `games` games between 10 versions, stored as the
+    platform stores one (rounds, plans, one finished match per game)."""
+    from arena.tournament import next_round
+    from webui.matches.models import Match, MatchSeat
+    from webui.tournaments.models import Tournament
+    from webui.tournaments.progress import add_round, create
+
+    field = active[:10]  # 45 pairs x 2 seatings = 90 games a cycle
+    tournament = create(
+        name=f"{games} games", game=GAME, format="round-robin", versions=field,
+        rounds=max(1, round(games / 90)), table_size=2,
+    )  # fmt: skip
+    while (plan := next_round(tournament.settings(), tournament.history())) is not None:
+        ids = add_round(tournament, plan)
+        finished = []
+        for match in Match.objects.filter(pk__in=ids):
+            ranks = rng.sample(range(2), 2)
+            match.status = Match.Status.FINISHED
+            match.finished = match.started = match.created
+            match.summary = {
+                "players": ["a", "b"],
+                "outcome": [{"rank": r, "score": 1 - r} for r in ranks],
+            }
+            finished.append(match)
+        Match.objects.bulk_update(finished, ["status", "finished", "started", "summary"])
+        seats = list(MatchSeat.objects.filter(match_id__in=ids))
+        for seat in seats:
+            seat.rank = next(m for m in finished if m.pk == seat.match_id).summary["outcome"][
+                seat.seat
+            ]["rank"]
+        MatchSeat.objects.bulk_update(seats, ["rank"])
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    return tournament.pk
+
+
 def measure(client, url: str, repeat: int) -> tuple[float, float, int]:
     """(median ms, 95th percentile ms, queries) of GET url."""
     from django.db import connection
@@ -208,8 +244,12 @@ def measure(client, url: str, repeat: int) -> tuple[float, float, int]:
     return statistics.median(times), p95, count
 
 
-def pages(busiest_bot: int, real_match: int, bulk_match: int) -> list[tuple[str, str]]:
+def pages(
+    busiest_bot: int, real_match: int, bulk_match: int, tournament: int
+) -> list[tuple[str, str]]:
     return [
+        ("tournament (990 games)", f"/tournaments/{tournament}/"),
+        ("API tournament", f"/api/tournaments/{tournament}/?format=json"),
         ("home", "/"),
         ("ladder", f"/ladder/{GAME}/"),
         ("ladder sorted by games, page 2", f"/ladder/{GAME}/?sort=games&dir=desc&page=2"),
@@ -250,6 +290,7 @@ def run(sizes: list[int], repeat: int) -> None:
     rng = random.Random(7)
     active = create_bots(rng)
     real = play_real_match(active)
+    tournament = add_tournament(active, 1000, rng)
     start = timezone.now() - timedelta(days=30)
     client = Client()
     results: dict[int, dict[str, tuple[float, float, int]]] = {}
@@ -266,7 +307,8 @@ def run(sizes: list[int], repeat: int) -> None:
         )[0]
         bulk = Match.objects.exclude(pk=real).order_by("-pk").values_list("pk", flat=True)[0]
         results[size] = {
-            name: measure(client, url, repeat) for name, url in pages(busiest, real, bulk)
+            name: measure(client, url, repeat)
+            for name, url in pages(busiest, real, bulk, tournament)
         }
     print()
     header = f"{'page':32}" + "".join(f" | {f'{n:,} matches':>28}" for n in sizes)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -34,9 +35,14 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     settings = tournament.settings()
     history = tournament.history()
     rows = formats.standings(settings, history)
+    # Only what the page draws of each game: never a round's plan or a match's JSON per row.
     matches = {
-        (g.round.number, g.table, g.index): g.match
-        for g in Game.objects.filter(round__tournament=tournament).select_related("round", "match")
+        (number, table, index): GameMatch(match_id, status, replay)
+        for number, table, index, match_id, status, replay in Game.objects.filter(
+            round__tournament=tournament
+        ).values_list(
+            "round__number", "table", "index", "match_id", "match__status", "match__replay"
+        )
     }
     bracket = None
     if formats.is_elimination(settings) and history.rounds:
@@ -60,6 +66,15 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "total": sum(1 for _ in history.games()),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+@dataclass(frozen=True)
+class GameMatch:
+    """A tournament game's match, as the page links it."""
+
+    pk: int
+    status: str
+    replay: str  # the stored file's name; empty until the match is recorded
 
 
 def rounds_view(history: History, matches: dict) -> list[dict[str, Any]]:
