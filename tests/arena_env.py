@@ -38,6 +38,8 @@ TABLES = (
     "bots_botversion",
     "bots_bot",
     "auth_user",
+    "files_storedfile",
+    "accounts_attempt",
 )
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from pathlib import Path
 
+from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 from webui import config
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "webui.accounts",
+    "webui.files",
     "webui.bots",
     "webui.matches",
     "webui.ladder",
@@ -107,12 +109,23 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 # Without a collectstatic step (the embedded default), serve straight from the apps.
 WHITENOISE_USE_FINDERS = not ARENA_PRODUCTION or DEBUG
 
-# Uploaded bots, match records and replays. Every access goes through Django's storage API,
-# so several machines can share an object store by changing STORAGES only.
+# Uploaded bots, match records and replays. Every access goes through Django's storage API.
+# ARENA_STORAGE=database (the default with PostgreSQL) keeps them in the database, so that
+# machines share nothing but it and the broker; "filesystem" keeps them under MEDIA_ROOT (the
+# default of the embedded mode, or one machine).
 MEDIA_ROOT = ARENA_DATA_DIR / "media"
 MEDIA_URL = "media/"
+ARENA_STORAGE = env.get("ARENA_STORAGE", "database" if ARENA_PRODUCTION else "filesystem")
+if ARENA_STORAGE not in ("database", "filesystem"):
+    raise ImproperlyConfigured(
+        f"ARENA_STORAGE must be database or filesystem, not {ARENA_STORAGE!r}"
+    )
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": {
+        "BACKEND": "webui.files.storage.DatabaseStorage"
+        if ARENA_STORAGE == "database"
+        else "django.core.files.storage.FileSystemStorage"
+    },
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
