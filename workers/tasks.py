@@ -43,7 +43,7 @@ from webui.matches.models import Match
 from webui.seeding import seed_key
 from workers import agents as seating
 from workers import broker
-from workers.db import reconnecting
+from workers.db import fresh_connection, reconnecting
 from workers.heartbeat import Heartbeat
 
 log = logging.getLogger("arena.workers")
@@ -94,6 +94,7 @@ def play(match_id: int, worker: str) -> str:
         return _give_back(match_id, owner, exc)
     if beat.lost:
         return "lease lost while playing: result dropped"
+    fresh_connection()  # idle for the whole match: the server may have ended it
     names = _store_files(match, owner, record)
     rate = Rating.apply_match if match.kind == Match.Kind.LADDER else None
     try:

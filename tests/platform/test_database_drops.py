@@ -12,11 +12,14 @@ from platform_support import GAME, PG
 
 @pytest.fixture
 def match(db):
+    from django.db import connection
+
     from webui.ladder.matchmaking import fill_queue
     from webui.matches.models import Match
 
     (pk,) = fill_queue(GAME, depth=1)
-    return Match.objects.get(pk=pk)
+    yield Match.objects.get(pk=pk)
+    connection.close()  # whatever happened, the next test starts on a live session
 
 
 def terminate_sessions(database: str) -> int:
