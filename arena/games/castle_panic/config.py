@@ -231,9 +231,11 @@ MONSTERS_PER_TURN = 2  # Phase 6 draws [source]
 # --- [assumed] choices read by the engine ---------------------------------------------------------
 START_PLAYER_RANDOM = False  # A8: seat 0 starts unless the option says otherwise
 TRADE_PROPOSALS_PER_TRADE = 3  # A9: rejected proposals allowed per trade slot
-#: Engine safeguard: `task` actions (setting or changing the Engineer's task) per turn, so
-#: a bot cannot stall Phase 4 by flipping an empty task for ever.
-TASK_SETS_PER_TURN = 3
+#: Engine safeguard: `task` actions (setting or changing the Engineer's task) in a row with
+#: no card assigned and nothing built in between, so that a bot cannot stall Phase 4 by
+#: flipping an empty task for ever. Manual p.7 sets no limit on tasks per turn: assigning a
+#: card or completing a build starts the count again.
+TASK_SETS_IN_A_ROW = 3
 #: Engine safeguard: after this many turns the team loses ("turn_cap"). Missing and Scavenge
 #: could otherwise starve the Monster pile for ever.
 TURN_CAP = 300

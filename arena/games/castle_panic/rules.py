@@ -66,7 +66,7 @@ from arena.games.castle_panic.config import (
     START_PLAYER_RANDOM,
     STARTING_MONSTERS,
     SWORDSMAN,
-    TASK_SETS_PER_TURN,
+    TASK_SETS_IN_A_ROW,
     TEAM_WIN_BONUS,
     TRADE_PROPOSALS_PER_TRADE,
     TURN_CAP,
@@ -610,7 +610,7 @@ class CastlePanicState(SharedRng, ViewedState):
         return options
 
     def _engineer_options(self, options: Options) -> None:
-        if not self.engineer and self.task_sets < TASK_SETS_PER_TURN:
+        if not self.engineer and self.task_sets < TASK_SETS_IN_A_ROW:
             for equip in EQUIPMENT:
                 if equip != self.task and self.token_available(equip):
                     options[TASK_CODES[equip]] = (_do_set_task, equip)
@@ -739,9 +739,11 @@ class CastlePanicState(SharedRng, ViewedState):
         ]
 
     def assign(self, card: int) -> None:
-        """A Resource card onto the Engineer; the last required one completes the build."""
+        """A Resource card onto the Engineer; the last required one completes the build.
+        Either is progress: tasks may be set again (manual p.7 sets no limit per turn)."""
         self.hands[self.active].remove(card)
         self.engineer.append(card)
+        self.task_sets = 0
         if not self.still_needed():
             self.complete_task()
 

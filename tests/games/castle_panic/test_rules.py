@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from arena.games import IllegalAction
-from arena.games.castle_panic.config import TEAM_WIN_BONUS, TRADE_PROPOSALS_PER_TRADE
+from arena.games.castle_panic.config import ARCS, TEAM_WIN_BONUS, TRADE_PROPOSALS_PER_TRADE
 from arena.games.castle_panic.rules import (
     CARD_KIND,
     CARDS,
@@ -292,11 +292,46 @@ def test_a_task_needs_a_token_in_the_supply() -> None:
     assert "task:equip=catapult" in codes
 
 
-def test_task_changes_are_capped_per_turn() -> None:
+def test_empty_task_flipping_is_capped_at_three_in_a_row() -> None:
     state = play_game([])
     for equip in ("pit", "barricade", "spring_trap"):
         state.apply(f"task:equip={equip}")
     assert not any(c.startswith("task:") for c in state.legal_actions())
+
+
+def build(state, equip: str) -> None:
+    """Set the task, assign its cards from the active hand, place it where first offered."""
+    state.apply(f"task:equip={equip}")
+    while state.task == equip:
+        needed = state.still_needed()
+        card = min(c for c in state.hands[state.active] if CARD_KIND[c] in needed)
+        state.apply(f"assign:card={card}")
+    place = [c for c in state.legal_actions() if c.startswith("place:")]
+    if place:
+        state.apply(place[0])
+
+
+def test_tasks_may_be_set_and_built_one_after_another_in_a_turn() -> None:
+    """Manual p.7: players may complete tasks and set new ones in the same turn; nothing
+    limits how many. (A cap of three settings per turn refused the Spring Trap here.)"""
+    state = play_game(["wood", "mortar", "brick", "rope", "wood", "rope"])
+    state.apply("task:equip=catapult")
+    build(state, "pit")  # the task changed once, then built
+    build(state, "barricade")
+    assert "task:equip=spring_trap" in state.legal_actions()
+    build(state, "spring_trap")
+    built = sorted(e for e in state.field if e)
+    assert built == ["barricade", "pit", "spring_trap"] and state.step == PLAY
+
+
+def test_a_solo_player_rebuilds_four_walls_in_one_turn() -> None:
+    """Manual p.7, solo: four Walls missing and 4 Brick + 4 Mortar build all four."""
+    state = play_game(["brick"] * 4 + ["mortar"] * 4)
+    for arc in ARCS[:4]:
+        state.walls[arc] = False
+    for _ in range(4):
+        build(state, "wall")
+    assert all(state.walls[arc] for arc in ARCS) and state.hands[0] == []
 
 
 def test_field_equipment_goes_on_an_empty_space_outside_the_forest() -> None:
