@@ -2525,9 +2525,9 @@ def _summon_creature(s: WizWarState, frame: JSON) -> Options:
         return []
     if frame["key"] == "summon":
         name = CARDS[frame["card"]].value("creature")
-        names = [name] if name in s.summonable() else []
-    else:
-        names = s.summonable()
+        names = [name] if name in s.summonable(seat) else []
+    else:  # Planar Call: never names another player's hidden Specialization (§11.2)
+        names = s.summonable(seat)
     return [(f"creature:{n}", f"Summon the {CREATURES[n].title}", n) for n in names]
 
 

@@ -364,7 +364,6 @@ class WizWarState(ViewedState):
         wizard.spec_deck = list(self.unused.pop(school))
         for c in wizard.spec_deck:
             self.spec_owner[c] = seat
-        self.pool += [n for n, c in CREATURES.items() if c.school == school and n not in self.pool]
         self.spec_turn += 1
         if self.spec_turn < self.num_players:
             self._offer_next_specialization()
@@ -1523,14 +1522,17 @@ class WizWarState(ViewedState):
         self.check_scoring(token)
 
     def can_take_treasure(self, token: str, tid: int) -> bool:
-        """Not glued, no Gravity, not guarded by an enemy Dragon's Hoard Keeper (§11.1)."""
+        """Not glued, no Gravity, not guarded by an enemy Dragon's Hoard Keeper (§11.1):
+        the Dragon guards only its controller's own treasures ("ele irá proteger seus
+        tesouros como se fossem seus próprios")."""
         treasure = self.treasures[tid]
         if treasure.scored or treasure.carrier or self.glued(f"t{tid}"):
             return False
         if self.spell_in_play("gravity"):
             return False
         dragon = self.creatures.get("dragon")
-        if dragon is not None and dragon.controller != self.controller(token):
+        guarded = dragon is not None and dragon.controller == treasure.owner
+        if guarded and dragon.controller != self.controller(token):
             return treasure.sq not in self.adjacent_squares("dragon")
         return True
 
@@ -2416,9 +2418,13 @@ class WizWarState(ViewedState):
             self.activation = ""
 
     # --- Creatures (§8) -----------------------------------------------------------------------
-    def summonable(self) -> list[str]:
-        """Creatures of the pool not in play (each figure is unique)."""
-        return [n for n in self.pool if n not in self.creatures]
+    def summonable(self, seat: int) -> list[str]:
+        """Creatures `seat` may summon that are not in play (each figure is unique): the
+        public pool (the game's schools and More Summons), and the creatures of the seat's
+        own Specialization school, which is hidden from the others (§8.11)."""
+        school = self.wizards[seat].spec_school
+        own = [n for n, c in CREATURES.items() if school and c.school == school]
+        return [n for n in dict.fromkeys(self.pool + own) if n not in self.creatures]
 
     def placements(self, seat: int) -> list[int]:
         """The caster's square or one legal step away, without a blocking object [assumed]."""

@@ -144,11 +144,10 @@ def _player(state: WizWarState, p: int, viewer: int) -> JSON:
 
 
 def _pool(state: WizWarState, viewer: int) -> list[str]:
-    """Summonable creatures, leaving out those only a hidden Specialization brings."""
-    public = set(state.schools) | set(state.more_summons)
-    if 0 <= viewer < state.num_players and state.wizards[viewer].spec_school:
-        public.add(state.wizards[viewer].spec_school)
-    return [n for n in state.summonable() if CREATURES[n].school in public]
+    """Creatures the viewer could summon; a spectator sees the public pool only."""
+    if 0 <= viewer < state.num_players:
+        return state.summonable(viewer)
+    return [n for n in state.pool if n not in state.creatures]
 
 
 def _creature(state: WizWarState, name: str) -> JSON:

@@ -187,14 +187,27 @@ def test_negate_neutral_stops_a_summon_before_the_roll() -> None:
     assert "genie" not in s.creatures and dice.rolls == 0 and s.wizards[BLUE].life == 15
 
 
-def test_the_dragon_guards_treasures_beside_it() -> None:
+def test_the_dragon_guards_its_controllers_own_treasures_beside_it() -> None:
+    """Manual (Draconic school): the Dragon "irá proteger seus tesouros como se fossem seus
+    próprios": the treasures of its controller's home sector (spec §11.1)."""
     s = new_game()
-    put_creature(s, RED, "dragon", 1, 1)
-    place(s, "w0", 1, 1)
-    blue_treasure = next(t for t in s.treasures if t.sq == sq(1, 1))
+    blue_treasure = next(t for t in s.treasures if t.owner == BLUE)
+    row, col = divmod(blue_treasure.sq, B.SIZE)
+    put_creature(s, BLUE, "dragon", row, col)
     start_turn(s, GREEN)
-    place(s, "w2", 1, 1)
+    place(s, "w2", row, col)
     assert f"pickup:t{blue_treasure.id}" not in s.legal_actions()
+
+
+def test_the_dragon_does_not_guard_other_players_treasures() -> None:
+    """The same Dragon, controlled by red, beside blue's treasure: green may take it."""
+    s = new_game()
+    blue_treasure = next(t for t in s.treasures if t.owner == BLUE)
+    row, col = divmod(blue_treasure.sq, B.SIZE)
+    put_creature(s, RED, "dragon", row, col)
+    start_turn(s, GREEN)
+    place(s, "w2", row, col)
+    assert f"pickup:t{blue_treasure.id}" in s.legal_actions()
 
 
 def test_crossing_a_wall_of_fire_burns() -> None:
@@ -277,4 +290,23 @@ def test_more_summons_adds_the_schools_creatures_and_planar_calls() -> None:
     s = GAME.new_state(2, 1, {"schools": "alchemy,conjuring,elemental", "more_summons": "draconic"})
     cards = s.deck + [c for w in s.wizards for c in w.hand]
     assert len(cards) == 85 and sum(CARDS[c].key == "planar_call" for c in cards) == 1
-    assert s.summonable() == ["dragon"]
+    assert s.summonable(0) == s.summonable(1) == ["dragon"]
+
+
+def test_planar_call_never_names_another_players_hidden_specialization() -> None:
+    """Spec §11.2 / §8.11: a Specialization is hidden; Planar Call offers the public pool
+    and the caster's own Specialization school only."""
+    from arena.games.wiz_war.cards import CREATURES
+
+    s = new_game(2, schools="alchemy,conjuring,mythology", specializations=True)
+    s.spec_turn = 0  # both keep a deck, as at setup
+    s.st_keep_specialization(RED, "draconic")
+    s.st_keep_specialization(BLUE, "totem")
+    start_turn(s, BLUE)
+    call = give(s, BLUE, "planar_call")
+    play(s, f"cast:card={call}")
+    offered = {c.split(":")[1] for c in s.legal_actions() if c.startswith("creature:")}
+    schools = {CREATURES[n].school for n in offered}
+    assert "draconic" not in schools  # red's, hidden from blue
+    assert "totem" in schools and "mythology" in schools  # blue's own, and the public pool
+
