@@ -123,6 +123,6 @@ OPTIONS: dict[str, dict[str, object]] = {
     "teams": {"choices": [False, True], "default": False},
     "spells": {"choices": list(range(1, len(SPELLS) + 1)), "default": DEFAULT_MASTER_SPELLS},
     "swap_distance_2": {"choices": [False, True], "default": False},
-    "team_end_immediate": {"choices": [False, True], "default": False},
+    "team_end_immediate": {"choices": [False, True], "default": True},
     "hide_prisoners": {"choices": [False, True], "default": False},
 }

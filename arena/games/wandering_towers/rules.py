@@ -171,7 +171,7 @@ class WanderingTowersState(SharedRng, ViewedState):
         self.teams = teams
         self.spell_count = int(options.get("spells", DEFAULT_MASTER_SPELLS))
         self.swap_distance_2 = bool(options.get("swap_distance_2", False))
-        self.team_end_immediate = bool(options.get("team_end_immediate", False))
+        self.team_end_immediate = bool(options.get("team_end_immediate", True))
         self.hide_prisoners = bool(options.get("hide_prisoners", False))
         self.wizards_each = WIZARDS_PER_PLAYER[players]
         self.flasks_each = FLASKS_PER_PLAYER[players]

@@ -218,8 +218,9 @@ def test_the_team_goal_needs_both_partners_and_ranks_the_team_together() -> None
     assert ranks[0] == ranks[2] == 0 and ranks[1] == ranks[3] == 1
 
 
-def test_team_end_immediate_ends_the_game_at_once() -> None:
-    state = new_game(4, teams=True, team_end_immediate=True)
+def team_finishes(**options) -> object:
+    """Seat 0 (team A+C) moves the last wizard of its team into the Ravenskeep."""
+    state = new_game(4, teams=True, **options)
     home = [f"{s}{i}" for s in "AC" for i in range(1, 5) if f"{s}{i}" != "A4"]
     arrange(state, {15: ([], [["A4"]])}, keep=0, inside=home, park=10)
     flasks(state, 0, empty=0, full=5)
@@ -227,7 +228,19 @@ def test_team_end_immediate_ends_the_game_at_once() -> None:
     state.deal(0, [WIZARD_1, TOWER_1, TOWER_2])
     state.apply(f"play:card={WIZARD_1}")
     state.apply(f"wizard:id={wid(state, 'A4')}")
+    return state
+
+
+def test_a_team_at_its_goal_ends_the_game_at_once() -> None:
+    """Rulebook, team variant: the game ends "as soon as" a team has finished (spec §12):
+    the default, with no option given."""
+    state = team_finishes()
     assert state.is_over() and state.active == 0 and state.end_reason == "goal"
+
+
+def test_completing_the_round_is_the_option() -> None:
+    state = team_finishes(team_end_immediate=False)
+    assert not state.is_over() and state.end_triggered  # the others still play their turn
 
 
 # --- Game end safeguards and ranking -----------------------------------------------------------
