@@ -108,7 +108,7 @@ def _exec(argv: list[str]) -> int:
 
 def worker_argv(name: str, concurrency: int | None, loglevel: str) -> list[str]:
     argv = ["-m", "celery", "-A", "workers.app", "worker", "-n", f"{name}@%h", *WORKER_FLAGS]
-    argv += ["-Q", "arena.matches,arena.control", "-l", loglevel]
+    argv += ["-Q", "arena.matches,arena.tournaments,arena.control", "-l", loglevel]
     if concurrency:
         argv += ["--concurrency", str(concurrency)]
     return argv

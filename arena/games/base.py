@@ -53,8 +53,10 @@ class GameState(abc.ABC):
         """JSON-able: exactly what `seat` may know."""
 
     @abc.abstractmethod
-    def spectate(self) -> JSON:
-        """JSON-able: what a spectator or replay viewer may see."""
+    def spectate(self, live: bool = False) -> JSON:
+        """JSON-able: what a replay viewer may see; with `live`, what someone watching the
+        match while it is played may see: nothing that every seat does not also see
+        (a watcher could be helping a player)."""
 
     @abc.abstractmethod
     def clone(self) -> GameState: ...
@@ -65,6 +67,18 @@ class GameState(abc.ABC):
         Games whose actions can carry secrets (a card passed face down) override this.
         """
         return code, self.describe(code)
+
+    def spectator_action(self, code: str, players: int) -> tuple[str, str]:
+        """The (code, label) of `code`, about to be played, as a spectator may learn of it:
+        the least that any of the `players` seats but the mover learns."""
+        full = (code, self.describe(code))
+        mover = self.to_move()
+        for seat in range(players):
+            if seat != mover:
+                seen = tuple(self.public_action(code, seat))
+                if seen != full:
+                    return seen  # type: ignore[return-value]
+        return full
 
 
 class ViewedState(GameState):
@@ -86,8 +100,8 @@ class ViewedState(GameState):
     def observe(self, seat: int) -> JSON:
         return self._views().observe(self, seat)
 
-    def spectate(self) -> JSON:
-        return self._views().spectate(self)
+    def spectate(self, live: bool = False) -> JSON:
+        return self._views().spectate(self, live=live)
 
     def describe(self, code: str) -> str:
         return self._views().describe(self, code)

@@ -4,7 +4,8 @@ One frame per state: frames[0] is the setup, frames[i] the view after action i. 
 the game's own `spectate()` view, or `observe(seat)` when viewing as a seat, so the game's
 views.py stays the one place that decides what is hidden. Each step carries the action as
 the viewer may learn of it: a seat learns what the referee told it (`public_action`), a
-spectator what the least informed seat learned.
+spectator what the game says a spectator learns (`spectator_action`). What any viewer may
+see is decided by the game's views.py alone; this module only asks.
 
 Finished matches: computed once per view and kept gzipped in storage next to the replay.
 Running matches: spectator frames only, from the actions saved so far, cached briefly.
@@ -22,7 +23,6 @@ from django.core.files.storage import default_storage
 
 import arena.games
 from arena import replay
-from arena.games.base import GameState
 
 FORMAT = "arena-frames/1"
 #: Bump when the payload changes shape: stored frames of an older version are rebuilt.
@@ -37,31 +37,23 @@ class FramesUnavailable(Exception):
         self.status = status
 
 
-def spectator_action(state: GameState, code: str, mover: int, players: int) -> tuple[str, str]:
-    """What a spectator learns of `code`: the least any other seat learned of it."""
-    full = (code, state.describe(code))
-    for seat in range(players):
-        if seat != mover:
-            seen = state.public_action(code, seat)
-            if tuple(seen) != full:
-                return tuple(seen)  # type: ignore[return-value]
-    return full
-
-
-def simulate(doc: dict[str, Any], seat: int | None) -> tuple[list[dict], list[dict]]:
-    """(steps, frames) of a replay document, as seen by `seat` (None: a spectator)."""
+def simulate(
+    doc: dict[str, Any], seat: int | None, live: bool = False
+) -> tuple[list[dict], list[dict]]:
+    """(steps, frames) of a replay document, as seen by `seat` (None: a spectator; `live`:
+    one watching a running match)."""
     players = len(doc["players"])
     actions = doc["actions"]
     steps: list[dict[str, Any]] = [{"seat": None, "code": None, "label": "Setup"}]
     frames: list[dict[str, Any]] = []
     for index, (state, _, _) in enumerate(replay.states(doc)):
-        frames.append(state.spectate() if seat is None else state.observe(seat))
+        frames.append(state.spectate(live=live) if seat is None else state.observe(seat))
         if index == len(actions):
             break
         code = actions[index]
         mover = state.to_move()
         if seat is None:
-            shown, label = spectator_action(state, code, mover, players)
+            shown, label = state.spectator_action(code, players)
         elif seat == mover:
             shown, label = code, state.describe(code)
         else:
@@ -70,8 +62,8 @@ def simulate(doc: dict[str, Any], seat: int | None) -> tuple[list[dict], list[di
     return steps, frames
 
 
-def payload(match, doc: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    steps, frames = simulate(doc, seat)
+def payload(match, doc: dict[str, Any], seat: int | None, live: bool = False) -> dict[str, Any]:
+    steps, frames = simulate(doc, seat, live)
     game = arena.games.get(match.game)
     return {
         "format": FORMAT,
@@ -138,7 +130,7 @@ def frames_gzip(match, seat: int | None) -> bytes:
     key = f"arena:frames:{match.pk}:{len(match.live_actions)}"
     data = cache.get(key)
     if data is None:
-        data = _pack(payload(match, live_document(match), None))
+        data = _pack(payload(match, live_document(match), None, live=True))
         cache.set(key, data, timeout=30)
     return data
 

@@ -77,7 +77,7 @@ def token_record(token: int) -> JSON:
     }
 
 
-def spectate(state: CastlePanicState) -> JSON:
+def spectate(state: CastlePanicState, live: bool = False) -> JSON:
     """Everything but the order of the decks and the Monster pile."""
     return _public(state)
 

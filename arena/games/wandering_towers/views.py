@@ -6,8 +6,8 @@ keyed by numbers, nested lists are lists of records, ids are ints.
 
 Hidden: other seats' hands (observe shows only the seat's own `hand`), the draw pile's order,
 the cards of a team exchange (only the two partners see them), the RNG. With the option
-`hide_prisoners`, observations also hide who is imprisoned where (`spectate` never does: it
-is for viewers and replays). Everything else is public (§2.4).
+`hide_prisoners`, observations also hide who is imprisoned where, and so does a live
+spectator's view (`spectate(live=True)`); a replay's does not. Everything else is public (§2.4).
 
 `state_from_view` is the inverse: a throw-away state rebuilt from a view for simulations. It
 fills what the view hides (other hands, draw order, hidden prisoners) arbitrarily, so it
@@ -54,9 +54,10 @@ def card_record(card: int) -> JSON:
     return {"id": c.id, "kind": c.kind, "wizard": c.wizard, "tower": c.tower, "dice": c.dice}
 
 
-def spectate(state: WanderingTowersState) -> JSON:
-    """Everything public, no hand; imprisoned wizards always shown (for viewers, replays)."""
-    return _public(state, hide=False)
+def spectate(state: WanderingTowersState, live: bool = False) -> JSON:
+    """Everything public, no hand. Imprisoned wizards are shown to replay viewers, but to
+    someone watching live only where the players see them too (`hide_prisoners`)."""
+    return _public(state, hide=live and state.hide_prisoners)
 
 
 def observe(state: WanderingTowersState, seat: int) -> JSON:

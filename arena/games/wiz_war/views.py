@@ -43,7 +43,7 @@ def observe(state: WizWarState, seat: int) -> JSON:
     return view
 
 
-def spectate(state: WizWarState) -> JSON:
+def spectate(state: WizWarState, live: bool = False) -> JSON:
     view = _public(state, -1)
     view["hand"] = []
     view["choice_cards"] = []

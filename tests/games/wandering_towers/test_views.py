@@ -128,6 +128,18 @@ def test_hide_prisoners_hides_who_is_imprisoned_where_in_observations_only() -> 
     ]
 
 
+def test_a_live_spectator_sees_no_prisoner_the_players_cannot() -> None:
+    """Someone watching a match live could help a player: with hide_prisoners their view
+    hides the prisoners as every seat's does; the replay (not live) shows them."""
+    state = new_game(3, hide_prisoners=True)
+    arrange(state, {6: ([4], [["A1", "B1"], []])}, keep=0, park=10)
+    live = state.spectate(live=True)
+    seat = state.observe(2)
+    assert live["spaces"] == seat["spaces"] and live["wizards"] == seat["wizards"]
+    assert live["spaces"][6]["levels"][0] == {"wizards": [], "hidden": 2}
+    assert new_game(3).spectate(live=True) == new_game(3).spectate()  # nothing else differs
+
+
 @pytest.mark.parametrize(("players", "options"), VARIANTS)
 def test_a_state_rebuilt_from_a_view_shows_the_same_view(players, options) -> None:
     state, _ = played(players, options, 7, steps=300)

@@ -309,4 +309,3 @@ def test_planar_call_never_names_another_players_hidden_specialization() -> None
     schools = {CREATURES[n].school for n in offered}
     assert "draconic" not in schools  # red's, hidden from blue
     assert "totem" in schools and "mythology" in schools  # blue's own, and the public pool
-
