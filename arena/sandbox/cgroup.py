@@ -17,6 +17,7 @@ the referee's own, in `arena-sandbox/`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import signal
@@ -30,6 +31,11 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 PARENT_NAME = "arena-sandbox"
+#: cgroup v2 lets no cgroup but the root hold processes and give its children controllers
+#: at once. A worker alone in its cgroup (a container's, a systemd unit's delegated one)
+#: therefore first moves its processes into this leaf of that cgroup; the bots' cgroups are
+#: then made beside the leaf, in PARENT_NAME. Docker-in-Docker images do the same.
+WORKER_LEAF = "arena-worker"
 #: cpu.cfs_period_us / the period of cpu.max, in microseconds.
 CPU_PERIOD_US = 100_000
 
@@ -70,7 +76,10 @@ def find_hierarchy(controller: str = "pids") -> Hierarchy | None:
         if fstype == "cgroup" and controller in super_opts.split(",") and controller in own:
             v1 = Hierarchy(_join(mount_point, root, own[controller]), 1)
         elif fstype == "cgroup2" and "" in own:
-            candidate = Hierarchy(_join(mount_point, root, own[""]), 2)
+            path = _join(mount_point, root, own[""])
+            if path.name == WORKER_LEAF:  # nested already (by this process or its parent)
+                path = path.parent
+            candidate = Hierarchy(path, 2)
             if controller in _read(candidate.own_dir / "cgroup.controllers").split():
                 v2 = candidate
     return v1 or v2
@@ -198,7 +207,7 @@ class BotCgroup:
         """Make (or, under v2, share) the bot's directory for `controller`."""
         parent = hierarchy.own_dir / PARENT_NAME
         if hierarchy.version == 2:
-            _enable(hierarchy.own_dir, controller)
+            _enable_beside_processes(hierarchy.own_dir, controller)
         parent.mkdir(exist_ok=True)
         if hierarchy.version == 2:
             _enable(parent, controller)
@@ -252,6 +261,33 @@ def _enable(directory: Path, controller: str) -> None:
     """cgroup v2: children of `directory` get `controller`."""
     if controller not in _read(directory / "cgroup.subtree_control").split():
         (directory / "cgroup.subtree_control").write_text(f"+{controller}")
+
+
+def _enable_beside_processes(directory: Path, controller: str) -> None:
+    """cgroup v2: `_enable`, first moving the processes of `directory` into its WORKER_LEAF
+    if the kernel refuses controllers to a cgroup that holds processes (EBUSY)."""
+    try:
+        _enable(directory, controller)
+    except OSError as exc:
+        if exc.errno != errno.EBUSY:
+            raise
+        _nest_processes(directory)
+        _enable(directory, controller)
+
+
+def _nest_processes(directory: Path) -> None:
+    leaf = directory / WORKER_LEAF
+    leaf.mkdir(exist_ok=True)
+    for _ in range(5):  # a process may fork while the others are moved
+        pids = _read(directory / "cgroup.procs").split()
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                (leaf / "cgroup.procs").write_text(pid)
+            except ProcessLookupError:  # it ended meanwhile
+                continue
+    log.warning("processes keep appearing in %s; bots' cgroups may be refused", directory)
 
 
 @cache
