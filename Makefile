@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(abspath $(VENV))/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo match test lint bench bench-all install bot-runtime system-deps services proto clean
+.PHONY: demo match test lint bench bench-all install bot-runtime system-deps sandbox-deps services proto clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -20,8 +20,12 @@ bot-runtime:
 	@scripts/install-bot-runtime.sh
 
 # The whole platform on the embedded default: SQLite, a local worker, the scheduler, the site.
-demo: $(STAMP) bot-runtime
+# Installs what hosted bots need (bubblewrap, the bot runtime) when it can (as root).
+demo: $(STAMP) sandbox-deps bot-runtime
 	$(VENV)/bin/arena demo
+
+sandbox-deps:
+	@scripts/install-system-deps.sh sandbox
 
 # One 4-player Wandering Towers match between the reference bots, drawn in the terminal.
 match: $(STAMP)

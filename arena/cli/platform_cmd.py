@@ -222,6 +222,7 @@ def run_demo(args: argparse.Namespace) -> int:
     from django.conf import settings
     from django.core.management import call_command
 
+    from arena.sandbox import check_sandbox
     from webui.bots.reference import load_examples, load_reference_bots
 
     data = Path(settings.ARENA_DATA_DIR)
@@ -244,6 +245,13 @@ def run_demo(args: argparse.Namespace) -> int:
         recovered = _recover_embedded(data)
         if recovered:
             say(f"{recovered} match(es) and upload(s) left over from the last run queued again")
+    sandbox = check_sandbox()
+    if not sandbox:
+        say(
+            "uploaded and example bots cannot be validated here, and stay pending: "
+            f"{sandbox.detail} (as root, `make demo` installs what they need; "
+            "the reference bots play meanwhile)"
+        )
     examples = load_examples(args.examples.resolve())
     if examples:
         say(f"{len(examples)} example bot(s) submitted; they become active once validated")

@@ -83,3 +83,35 @@ def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path
     )
     assert check.returncode == 0, check.stdout + check.stderr
     assert "all agree" in check.stdout
+
+
+def test_the_demo_says_at_once_when_uploaded_bots_cannot_be_validated(tmp_path: Path):
+    """Where the sandbox cannot run (here: no bot runtime), the demo still plays the
+    reference bots, and says first thing why uploads will stay pending."""
+    env = {**embedded_env(tmp_path / "var"), "ARENA_BOT_RUNTIME": str(tmp_path / "no-runtime")}
+    command = ["demo", "--port", str(free_port()), "--examples", str(tmp_path / "none")]
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "arena.cli.platform_cmd", *command],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any("queued" in line for line in lines):
+            line = demo.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+        demo.send_signal(signal.SIGINT)
+        demo.communicate(timeout=40)
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+    output = "".join(lines)
+    warning = next((line for line in lines if "cannot be validated here" in line), "")
+    assert warning, output
+    assert str(tmp_path / "no-runtime") in warning and "make demo" in warning
