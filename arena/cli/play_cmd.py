@@ -152,7 +152,7 @@ class _Tally:
 
 
 def result_table(names: list[str], records: list[tuple[MatchRecord, list[int]]]) -> Table:
-    """Per bot (by its place on the command line): wins, average rank and score, strikes."""
+    """Per bot, best first: wins, average rank and score, strikes."""
     tallies = [_Tally() for _ in names]
     for record, order in records:
         winners = sum(1 for r in record.outcome if won(r))
@@ -169,9 +169,15 @@ def result_table(names: list[str], records: list[tuple[MatchRecord, list[int]]])
     table = Table(title=title)
     for column in ("bot", "wins", "shared", "win rate", "avg rank", "avg score", "strikes"):
         table.add_column(column, justify="left" if column == "bot" else "right")
-    for index, (name, t) in enumerate(zip(names, tallies, strict=True)):
+    # Best first: by win rate, then average rank, then average score.
+    standing = sorted(
+        zip(names, tallies, strict=True),
+        key=lambda row: (-row[1].wins / row[1].games, sum(row[1].ranks) / row[1].games,
+                         -sum(row[1].scores) / row[1].games),
+    )  # fmt: skip
+    for place, (name, t) in enumerate(standing, 1):
         table.add_row(
-            f"{index + 1}. {name}",
+            f"{place}. {name}",
             str(t.wins),
             str(t.shared),
             f"{t.wins / t.games:.0%}",

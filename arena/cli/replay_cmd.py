@@ -9,6 +9,7 @@ from rich.console import Console
 
 import arena.games
 from arena import replay
+from arena.games.base import GameState
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -39,6 +40,17 @@ def run_verify(args: argparse.Namespace) -> int:
     return 0
 
 
+def _label(state: GameState, code: str, mover: int, args: argparse.Namespace, players: list) -> str:
+    """The action as the viewer learned of it: a seat sees the others' secrets masked, as
+    the referee told it; without --seat, what a spectator learns."""
+    viewer = args.seat
+    if viewer is None:
+        return state.spectator_action(code, len(players))[1]
+    if viewer == mover:
+        return state.describe(code)
+    return state.public_action(code, viewer)[1]
+
+
 def run_show(args: argparse.Namespace) -> int:
     doc = replay.load(args.file)
     game = arena.games.get(doc["game"])
@@ -51,7 +63,7 @@ def run_show(args: argparse.Namespace) -> int:
     previous = None
     for index, (state, code, seat) in enumerate(replay.states(doc)):
         if code is not None and seat is not None:
-            label = previous.describe(code) if previous is not None else code
+            label = code if previous is None else _label(previous, code, seat, args, players)
             console.print(f"[{index}/{total}] {players[seat]} (seat {seat}): {label}", markup=False)
         if index >= args.start:
             view = state.spectate() if args.seat is None else state.observe(args.seat)

@@ -96,3 +96,36 @@ def test_a_corrupt_replay_is_refused_without_traceback(tmp_path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "illegal" in result.stderr
+
+
+def test_the_table_of_many_games_ranks_bots_by_results_not_by_seat() -> None:
+    result = arena(
+        "play", "wandering_towers", "random", "greedy", "--games", "6", "--seed", "1", "--quiet"
+    )
+    assert result.returncode == 0, result.stderr
+    rows = [line for line in result.stdout.splitlines() if line.startswith("│ ")]
+    rates = [int(row.split("│")[4].strip().rstrip("%")) for row in rows]
+    assert rates == sorted(rates, reverse=True), result.stdout
+    assert rows[0].startswith("│ 1. greedy")  # listed second, won most
+
+
+def test_replay_show_for_a_seat_masks_the_other_seats_secrets(tmp_path) -> None:
+    out = tmp_path / "wiz.json"
+    played = arena(
+        "play", "wiz_war", "random", "random", "--seed", "5", "--option",
+        "specializations=true", "--replay", str(out), "--quiet",
+    )  # fmt: skip
+    assert played.returncode == 0, played.stderr
+    doc = json.loads(out.read_text())
+    kept = [(i, code) for i, code in enumerate(doc["actions"]) if code.startswith("keep:")]
+    assert len(kept) == 2  # each seat kept a Specialization, secretly
+    seat1 = arena("replay", "show", str(out), "--seat", "1", "--no-step", "--from", "99999")
+    assert seat1.returncode == 0, seat1.stderr
+    lines = seat1.stdout.splitlines()
+    for index, code in kept:  # line [i/N] is action i-1, with the seat that played it
+        line = next(line for line in lines if line.startswith(f"[{index + 1}/"))
+        school = code.split(":")[1]
+        if "(seat 1)" in line:  # its own choice, in full
+            assert school in line.lower() and "Keeps one of two" not in line
+        else:  # the other seat's, masked as the referee told seat 1
+            assert "(seat 0)" in line and "Keeps one of two" in line and school not in line.lower()
