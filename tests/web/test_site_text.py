@@ -1,0 +1,21 @@
+"""Pages speak to people: game titles, not registry names; "just now", not "0 minutes ago"."""
+
+from __future__ import annotations
+
+import re
+
+
+def cells(page: str) -> list[str]:
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", page)]
+
+
+def test_home_and_matches_list_show_game_titles_and_just_now(world) -> None:
+    from django.test import Client
+
+    client = Client()
+    for url in ("/", "/matches/"):
+        page = client.get(url).content.decode()
+        shown = cells(page)
+        assert "Wandering Towers" in shown, url
+        assert not {"wandering_towers", "castle_panic", "wiz_war"} & set(shown), url
+        assert "0 minutes ago" not in page and "just now" in shown, url

@@ -1,0 +1,40 @@
+"""How the site writes games and times for people: titles, not registry names; "just now"
+rather than "0 minutes ago". Loaded everywhere as a builtin (settings.TEMPLATES)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
+
+import arena.games
+
+register = template.Library()
+
+
+@register.filter
+def game_title(name: str) -> str:
+    try:
+        return arena.games.get(name).title
+    except KeyError:
+        return name
+
+
+@register.filter
+def ago(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(moment)} ago"
+
+
+@register.filter
+def running_for(moment: datetime | None) -> str:
+    if moment is None:
+        return ""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return "under a minute"
+    return timesince(moment)
