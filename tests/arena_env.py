@@ -33,6 +33,7 @@ TIMINGS = {
 TABLES = (
     "ladder_ratinghistory",
     "ladder_rating",
+    "ladder_gamerating",
     "matches_matchseat",
     "matches_match",
     "bots_botversion",

@@ -31,9 +31,9 @@ def test_display_is_conservative():
 
 def test_replaying_a_history_equals_rating_match_by_match():
     history = [
-        (["a", "b", "c"], [0, 1, 2], [True, False, False]),
-        (["c", "a"], [0, 1], [True, False]),
-        (["b", "c"], [0, 0], [True, True]),
+        (["a", "b", "c"], [0, 1, 2], [True, False, False], None),
+        (["c", "a"], [0, 1], [True, False], None),
+        (["b", "c"], [0, 0], [True, True], None),
     ]
     table = ratings.replay(history)
     a, b, c = Skill(), Skill(), Skill()
@@ -51,7 +51,7 @@ def test_bad_input_is_refused():
 
 
 def test_a_team_that_lost_together_is_rated_as_a_tie_and_wins_nothing():
-    table = ratings.replay([(["a", "b"], [0, 0], [False, False])])
+    table = ratings.replay([(["a", "b"], [0, 0], [False, False], None)])
     assert table["a"][1:] == (1, 0) and table["b"][1:] == (1, 0)
 
 
@@ -62,3 +62,19 @@ def test_stored_wins_come_from_the_outcome_not_the_rank(db):
     assert seat_wins(lost, [0, 0]) == [False, False]
     assert seat_wins({"outcome": [{"rank": 0}, {"rank": 1}]}, [0, 1]) == [True, False]
     assert seat_wins(None, [1, 0]) == [False, True]
+
+
+def test_a_cooperative_team_rises_together_when_it_beats_the_game():
+    team, game = ratings.rate_against_the_game([Skill(), Skill(25, 3)], Skill(), won=True)
+    before = [Skill(), Skill(25, 3)]
+    assert all(a.mu > b.mu for a, b in zip(team, before, strict=True))
+    assert game.mu < Skill().mu
+    lost, stronger = ratings.rate_against_the_game([Skill(), Skill()], Skill(), won=False)
+    assert all(s.mu < Skill().mu for s in lost) and stronger.mu > Skill().mu
+
+
+def test_replaying_cooperative_matches_rates_the_game_too():
+    horde = ("horde", "castle_panic", 2)
+    table = ratings.replay([(["a", "b"], [0, 0], [False, False], horde)])
+    team, game = ratings.rate_against_the_game([Skill(), Skill()], Skill(), won=False)
+    assert table == {"a": (team[0], 1, 0), "b": (team[1], 1, 0), horde: (game, 1, 1)}

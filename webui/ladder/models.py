@@ -69,8 +69,14 @@ class Rating(models.Model):
         }
         current = [locked[v] for v in version_ids]
         ranks = [seat.rank for seat in seats]
-        new = ratings.rate([r.skill for r in current], ranks)
         wins = seat_wins(match.summary, ranks)
+        if arena.games.get(match.game).cooperative:  # the table against the game itself
+            horde = GameRating.locked(match.game, len(seats))
+            new, beaten = ratings.rate_against_the_game([r.skill for r in current], horde.skill,
+                                                        won=any(wins))  # fmt: skip
+            horde.record(beaten, won=not any(wins))
+        else:
+            new = ratings.rate([r.skill for r in current], ranks)
         now = timezone.now()
         history = []
         for seat, rating, skill, win in zip(seats, current, new, wins, strict=True):
@@ -91,6 +97,57 @@ class Rating(models.Model):
             rating.last_played = now
         cls.objects.bulk_update(current, ["mu", "sigma", "display", "games", "wins", "last_played"])
         return RatingHistory.objects.bulk_create(history)
+
+
+class GameRating(models.Model):
+    """A cooperative game itself, rated as the opponent of every table: one per game and
+    player count (a harder game at four is another opponent than at two). `wins` are the
+    tables it beat."""
+
+    game = models.CharField(max_length=64)
+    players = models.PositiveSmallIntegerField()
+    mu = models.FloatField(default=ratings.DEFAULT_MU)
+    sigma = models.FloatField(default=ratings.DEFAULT_SIGMA)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "players"], name="game_rating_unique"),
+        ]
+        ordering: ClassVar = ["game", "players"]
+
+    def __str__(self) -> str:
+        return f"{self.game} at {self.players}: {self.display:.2f}"
+
+    @property
+    def skill(self) -> ratings.Skill:
+        return ratings.Skill(self.mu, self.sigma)
+
+    @property
+    def display(self) -> float:
+        return ratings.display(self.mu, self.sigma)
+
+    @property
+    def team_win_rate(self) -> float:
+        """Percent of the tables that beat it."""
+        return 100 * (self.games - self.wins) / self.games if self.games else 0.0
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return ("game", self.game, self.players)
+
+    @classmethod
+    def locked(cls, game: str, players: int) -> GameRating:
+        """The row, locked (after the seats' ratings: every match locks in that order)."""
+        cls.objects.get_or_create(game=game, players=players)
+        return cls.objects.select_for_update().get(game=game, players=players)
+
+    def record(self, skill: ratings.Skill, won: bool) -> None:
+        self.mu, self.sigma = skill.mu, skill.sigma
+        self.games += 1
+        self.wins += won
+        self.save(update_fields=["mu", "sigma", "games", "wins"])
 
 
 class RatingHistory(models.Model):

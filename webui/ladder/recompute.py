@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from django.db import transaction
 from django.db.models import F, Min
 
+import arena.games
 from arena import ratings
-from webui.ladder.models import Rating, seat_wins
+from webui.ladder.models import GameRating, Rating, seat_wins
 from webui.matches.models import Match, MatchSeat
 
 TOLERANCE = 1e-9
@@ -22,7 +23,8 @@ TOLERANCE = 1e-9
 
 @dataclass
 class Mismatch:
-    version_id: int
+    #: The bot version, or for a cooperative game's own rating, "GAME at N".
+    version_id: int | str
     game: str
     stored: tuple[float, float, int, int] | None
     expected: tuple[float, float, int, int]
@@ -70,7 +72,9 @@ def _history() -> list[tuple[list[tuple[int, str]], list[int], list[bool]]]:
     for match_id, game, summary in order:
         seated = sorted(seats[match_id])
         ranks = [r for _, _, r in seated]
-        history.append(([(v, game) for _, v, _ in seated], ranks, seat_wins(summary, ranks)))
+        keys = [(v, game) for _, v, _ in seated]
+        opponent = ("game", game, len(seated)) if arena.games.get(game).cooperative else None
+        history.append((keys, ranks, seat_wins(summary, ranks), opponent))
     return history
 
 
@@ -81,6 +85,20 @@ def recompute(fix: bool = False) -> Report:
     report = Report(matches=len(history))
     stored = {(r.version_id, r.game): r for r in Rating.objects.all()}
     report.ratings = len(stored)
+    opponents = {r.key: r for r in GameRating.objects.all()}
+    for key in sorted(set(opponents) | {k for k in table if k[0] == "game"}):
+        skill, games, wins = table.get(key, (ratings.Skill(), 0, 0))
+        expected = (skill.mu, skill.sigma, games, wins)
+        row = opponents.get(key)
+        have = None if row is None else (row.mu, row.sigma, row.games, row.wins)
+        if have is None or not _same(have, expected):
+            report.mismatches.append(Mismatch(f"{key[1]} at {key[2]}", key[1], have, expected))
+            if fix:
+                GameRating.objects.update_or_create(
+                    game=key[1], players=key[2],
+                    defaults={"mu": skill.mu, "sigma": skill.sigma, "games": games, "wins": wins},
+                )  # fmt: skip
+    table = {k: v for k, v in table.items() if k[0] != "game"}
     for key in sorted(set(stored) | set(table)):
         skill, games, wins = table.get(key, (ratings.Skill(), 0, 0))
         expected = (skill.mu, skill.sigma, games, wins)
@@ -91,6 +109,8 @@ def recompute(fix: bool = False) -> Report:
     if fix and report.mismatches:
         with transaction.atomic():
             for m in report.mismatches:
+                if not isinstance(m.version_id, int):  # a game's own rating: fixed above
+                    continue
                 mu, sigma, games, wins = m.expected
                 Rating.objects.update_or_create(
                     version_id=m.version_id,

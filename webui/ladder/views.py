@@ -87,11 +87,15 @@ def ladder(request: HttpRequest, game: str) -> HttpResponse:
                 "arrow": arrow,
             }
         )
-    return render(
-        request,
-        "ladder/ladder.html",
-        {"game": info, "page": page, "headers": headers, "sort": sort, "dir": direction},
-    )
+    context = {"game": info, "page": page, "headers": headers, "sort": sort, "dir": direction}
+    if info.cooperative:  # the table plays the game itself, rated per player count
+        from webui.ladder.models import GameRating
+
+        context["opponents"] = list(GameRating.objects.filter(game=game))
+        for header in headers:
+            if header["key"] == "winrate":
+                header["label"] = "team win rate"
+    return render(request, "ladder/ladder.html", context)
 
 
 #: (sort key, column title, right-aligned)
