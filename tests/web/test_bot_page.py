@@ -27,7 +27,7 @@ def test_the_page_shows_versions_history_matches_and_rivals(page, world):
     assert "wanderer" in rivals.all_inner_texts()[0] or "wanderer" in " ".join(
         rivals.all_inner_texts()
     )
-    assert page.get_by_role("button", name="Retire from the ladder").count() == 0
+    assert page.get_by_role("link", name="Retire from the ladder…").count() == 0
     shot(page, "bot")
 
 
@@ -44,7 +44,19 @@ def test_the_author_sees_stderr_and_can_retire_the_bot(page, world, base_url):
     assert page.get_by_text(SECRET + "alice").is_visible()
     page.goto(f"/bots/{version.bot_id}/")
     with page.expect_navigation():
-        page.get_by_role("button", name="Retire from the ladder").click()
+        page.get_by_role("link", name="Retire from the ladder…").click()
+    assert "Retire retiring?" in page.locator("h1").inner_text()  # it asks first
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.ACTIVE
+    with page.expect_navigation():
+        page.get_by_role("link", name="Keep it on the ladder").click()
+    page.wait_for_url(f"**/bots/{version.bot_id}/")
+    version.refresh_from_db()
+    assert version.status == BotVersion.Status.ACTIVE  # changing one's mind changes nothing
+    with page.expect_navigation():
+        page.get_by_role("link", name="Retire from the ladder…").click()
+    with page.expect_navigation():
+        page.get_by_role("button", name="Retire it").click()
     page.wait_for_url(f"**/bots/{version.bot_id}/")
     assert "off the ladder" in page.locator(".messages").inner_text()
     version.refresh_from_db()
@@ -57,7 +69,7 @@ def test_another_user_cannot_retire_a_bot_that_is_not_theirs(page, world, base_u
     version = world.versions["tactician"]
     sign_in(page.context, base_url, world.users["bob"])
     page.goto(f"/bots/{version.bot_id}/")
-    assert page.get_by_role("button", name="Retire from the ladder").count() == 0
+    assert page.get_by_role("link", name="Retire from the ladder…").count() == 0
     token = next(c["value"] for c in page.context.cookies() if c["name"] == "csrftoken")
     page.watch.allow("status of 403")
     response = page.request.post(f"/bots/{version.bot_id}/retire", headers={"X-CSRFToken": token})

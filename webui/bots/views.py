@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 import arena.games
 from webui.bots import limits
@@ -115,13 +115,15 @@ def upload(request: HttpRequest) -> HttpResponse:
     return render(request, "bots/upload.html", {"form": form, "mine": mine})
 
 
-@require_POST
 @login_required
 def retire(request: HttpRequest, bot_id: int) -> HttpResponse:
-    """Take the owner's bot off the ladder (its history stays); anyone else: 403."""
+    """Take the owner's bot off the ladder (its history stays); anyone else: 403. GET asks
+    for confirmation first (no script needed); only the POST from that page retires."""
     obj = get_object_or_404(Bot, pk=bot_id)
     if not obj.editable_by(request.user):
         return HttpResponseForbidden("Only the bot's author can retire it.")
+    if request.method != "POST" or request.POST.get("confirm") != "yes":
+        return render(request, "bots/retire.html", {"bot": obj})
     retired = obj.retire()
     messages.success(
         request,
