@@ -282,7 +282,11 @@ class RefereeServer:
                 task.cancel()
             agent.detach("the referee closed the stream")
         if stream.cut_reason is not None:
-            await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, stream.cut_reason)
+            # End the call with a status rather than aborting it: trailers follow the data,
+            # so the bot still reads the notice saying why before the status (an abort
+            # resets the stream and drops what the bot had not read yet).
+            context.set_code(grpc.StatusCode.RESOURCE_EXHAUSTED)
+            context.set_details(stream.cut_reason)
 
     async def _write(self, context: grpc.aio.ServicerContext, stream: _Stream) -> None:
         """Write what the agent queued, in order, until it closes the stream."""
