@@ -32,11 +32,9 @@ def embedded_env(data: Path) -> dict[str, str]:
     return env
 
 
-def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path: Path):
-    port = free_port()
-    env = embedded_env(tmp_path / "var")
-    command = ["demo", "--port", str(port), "--every", "1", "--examples", str(tmp_path / "none")]
-    demo = subprocess.Popen(
+def start_demo(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
+    command = ["demo", *args, "--examples", str(tmp_path / "none")]
+    return subprocess.Popen(
         [sys.executable, "-m", "arena.cli.platform_cmd", *command],
         cwd=tmp_path,
         env=env,
@@ -44,6 +42,12 @@ def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path
         stderr=subprocess.STDOUT,
         text=True,
     )
+
+
+def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path: Path):
+    port = free_port()
+    env = embedded_env(tmp_path / "var")
+    demo = start_demo(tmp_path, env, "--port", str(port), "--every", "1")
     lines: list[str] = []
     try:
         deadline = time.monotonic() + 90
@@ -89,15 +93,7 @@ def test_the_demo_says_at_once_when_uploaded_bots_cannot_be_validated(tmp_path: 
     """Where the sandbox cannot run (here: no bot runtime), the demo still plays the
     reference bots, and says first thing why uploads will stay pending."""
     env = {**embedded_env(tmp_path / "var"), "ARENA_BOT_RUNTIME": str(tmp_path / "no-runtime")}
-    command = ["demo", "--port", str(free_port()), "--examples", str(tmp_path / "none")]
-    demo = subprocess.Popen(
-        [sys.executable, "-m", "arena.cli.platform_cmd", *command],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    demo = start_demo(tmp_path, env, "--port", str(free_port()))
     lines: list[str] = []
     try:
         deadline = time.monotonic() + 60

@@ -22,19 +22,19 @@ def game_title(name: str) -> str:
         return name
 
 
-@register.filter
-def ago(moment: datetime | None) -> str:
+def _since(moment: datetime | None, recent: str, suffix: str) -> str:
     if moment is None:
         return ""
     if timezone.now() - moment < timedelta(minutes=1):
-        return "just now"
-    return f"{timesince(moment)} ago"
+        return recent
+    return f"{timesince(moment)}{suffix}"
+
+
+@register.filter
+def ago(moment: datetime | None) -> str:
+    return _since(moment, "just now", " ago")
 
 
 @register.filter
 def running_for(moment: datetime | None) -> str:
-    if moment is None:
-        return ""
-    if timezone.now() - moment < timedelta(minutes=1):
-        return "under a minute"
-    return timesince(moment)
+    return _since(moment, "under a minute", "")
