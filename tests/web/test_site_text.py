@@ -19,3 +19,16 @@ def test_home_and_matches_list_show_game_titles_and_just_now(world) -> None:
         assert "Wandering Towers" in shown, url
         assert not {"wandering_towers", "castle_panic", "wiz_war"} & set(shown), url
         assert "0 minutes ago" not in page and "just now" in shown, url
+
+
+def test_the_upload_page_installs_the_sdk_the_way_its_readme_does(world) -> None:
+    from pathlib import Path
+
+    from django.test import Client
+
+    client = Client()
+    client.force_login(world.users["alice"])
+    page = client.get("/upload/").content.decode()
+    commands = re.findall(r"<code>(pip install [^<]+)</code>", page)
+    readme = (Path(__file__).resolve().parents[2] / "sdk" / "README.md").read_text()
+    assert commands and all(command in readme for command in commands), commands
