@@ -282,6 +282,15 @@ def _postpone(ours, exc: BaseException) -> str:
     return f"could not validate now: {note}"
 
 
+def _when(record: MatchRecord, seat: int, decision: int) -> str:
+    """A strike's moment counted the way the bot counts: its own turns, from 1 (the SDK's
+    "turn N", the request id), with the match's decision index beside it."""
+    if decision < 0:
+        return "outside its turns"
+    turn = 1 + sum(1 for t in record.timings[:decision] if t["seat"] == seat)
+    return f"on its turn {turn} (decision {decision} of the match)"
+
+
 def validation_problem(record: MatchRecord, seat: int) -> str:
     """Why the validation match rejects the bot in `seat`, or "" when it played cleanly."""
     report = record.seats[seat]
@@ -290,9 +299,8 @@ def validation_problem(record: MatchRecord, seat: int) -> str:
         parts.append(f"disqualified ({report.disqualified_reason})")
     if report.strikes:
         strike = report.strikes[0]
-        parts.append(
-            f"first strike at decision {strike.decision}: {strike.reason}: {strike.detail}"
-        )
+        parts.append(f"first strike {_when(record, seat, strike.decision)}: {strike.reason}: "
+                     f"{strike.detail}")  # fmt: skip
     return "; ".join(parts)
 
 
