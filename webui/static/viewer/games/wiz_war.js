@@ -41,6 +41,17 @@
     return text.length > max ? text.slice(0, max - 1) + "…" : text;
   }
 
+  /** Words in lines of at most `width` characters (a word longer than that gets its own). */
+  function wrap(text, width) {
+    const lines = [];
+    for (const word of String(text).split(/\s+/)) {
+      const last = lines.length - 1;
+      if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
+      else lines.push(word);
+    }
+    return lines;
+  }
+
   function colourOf(view, seat) {
     const p = view.players[seat];
     return p ? COLOURS[p.colour] || "#888" : "#888";
@@ -259,11 +270,14 @@
       el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, "font-weight": 700, fill: "#333" }, "Hand");
       y += 6;
       view.hand.forEach((card, i) => {
-        const cx = PANEL_X + (i % 5) * 100, cy = y + Math.floor(i / 5) * 44;
-        const g = el(svg, "g", { "data-card": card.id });
-        el(g, "rect", { x: cx, y: cy, width: 94, height: 38, rx: 5, fill: "#fff", stroke: "#8b7a55" });
-        el(g, "text", { x: cx + 5, y: cy + 15, "font-size": 10, "font-weight": 700, fill: "#333" }, truncate(card.title, 16));
-        el(g, "text", { x: cx + 5, y: cy + 30, "font-size": 9, fill: "#777" }, `${card.kind.replace(/_/g, " ")}${card.ev ? " · EV " + card.ev : ""}`);
+        // The whole name, on up to three lines ("Summon Minotaur" must not be cut).
+        const lines = wrap(card.title, 17).slice(0, 3);
+        const cx = PANEL_X + (i % 5) * 100, cy = y + Math.floor(i / 5) * 58;
+        const g = el(svg, "g", { "data-card": card.id, "data-title": card.title });
+        el(g, "rect", { x: cx, y: cy, width: 94, height: 52, rx: 5, fill: "#fff", stroke: "#8b7a55" });
+        const title = el(g, "text", { class: "card-title", x: cx + 5, y: cy + 13, "font-size": 10, "font-weight": 700, fill: "#333" });
+        lines.forEach((line, n) => el(title, "tspan", { x: cx + 5, dy: n ? 11 : 0 }, line));
+        el(g, "text", { x: cx + 5, y: cy + 46, "font-size": 9, fill: "#777" }, `${card.kind.replace(/_/g, " ")}${card.ev ? " · EV " + card.ev : ""}`);
       });
     }
   }
