@@ -105,3 +105,14 @@ def test_a_name_that_looks_like_a_taken_one_is_refused(fresh, settings_value, lo
 
 def test_a_name_that_looks_like_none_other_is_welcome(fresh):
     assert sign_up(client(), "t-ålice").status_code == 302  # å is not a look-alike of a
+
+
+def test_a_megabyte_of_name_is_cut_to_a_username_before_it_is_folded(fresh):
+    """A sign-in form posted with a huge name costs no more than a real one: it counts
+    against the account named by its first 150 characters."""
+    name = "t-" + "x" * 148
+    for _ in range(3):
+        assert (
+            sign_in(client(f"198.51.100.{_}"), name + "y" * (1 << 20), "wrong").status_code == 200
+        )
+    assert sign_in(client("198.51.100.77"), name, "wrong").status_code == 429

@@ -19,6 +19,9 @@ from django.utils import timezone
 from webui.accounts.models import Attempt
 from webui.accounts.usernames import username_key
 
+#: Django's longest username; a longer name posted to sign in names no account.
+NAME_CHARS = 150
+
 
 @dataclass(frozen=True)
 class Throttled(Exception):
@@ -55,8 +58,8 @@ def _check(kind: str, keys: list[str], limit: int, window: timedelta, what: str)
 
 def _keys(request: HttpRequest, username: str | None) -> list[str]:
     keys = [f"ip:{client_address(request)}"]
-    if username:
-        keys.append(f"user:{username_key(username)[:150]}")
+    if username:  # cut before folding: a sign-in form may be posted with megabytes of name
+        keys.append(f"user:{username_key(username[:NAME_CHARS])}")
     return keys
 
 

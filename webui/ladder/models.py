@@ -135,7 +135,12 @@ class GameRating(models.Model):
 
     @property
     def key(self) -> tuple[str, str, int]:
-        return ("game", self.game, self.players)
+        return self.key_for(self.game, self.players)
+
+    @staticmethod
+    def key_for(game: str, players: int) -> tuple[str, str, int]:
+        """The game's key among the bots' in `arena.ratings.replay`."""
+        return ("game", game, players)
 
     @classmethod
     def locked(cls, game: str, players: int) -> GameRating:

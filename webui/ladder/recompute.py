@@ -23,11 +23,12 @@ TOLERANCE = 1e-9
 
 @dataclass
 class Mismatch:
-    #: The bot version, or for a cooperative game's own rating, "GAME at N".
-    version_id: int | str
+    #: The bot version; None for a cooperative game's own rating at `players` seats.
+    version_id: int | None
     game: str
     stored: tuple[float, float, int, int] | None
     expected: tuple[float, float, int, int]
+    players: int | None = None
 
     def __str__(self) -> str:
         def show(v: tuple[float, float, int, int] | None) -> str:
@@ -37,10 +38,12 @@ class Mismatch:
                 else f"mu={v[0]:.6f} sigma={v[1]:.6f} games={v[2]} wins={v[3]}"
             )
 
-        return (
-            f"version {self.version_id} ({self.game}): stored {show(self.stored)}, "
-            f"recomputed {show(self.expected)}"
+        who = (
+            f"version {self.version_id} ({self.game})"
+            if self.version_id is not None
+            else f"{self.game} itself at {self.players} players"
         )
+        return f"{who}: stored {show(self.stored)}, recomputed {show(self.expected)}"
 
 
 @dataclass
@@ -73,7 +76,8 @@ def _history() -> list[tuple[list[tuple[int, str]], list[int], list[bool]]]:
         seated = sorted(seats[match_id])
         ranks = [r for _, _, r in seated]
         keys = [(v, game) for _, v, _ in seated]
-        opponent = ("game", game, len(seated)) if arena.games.get(game).cooperative else None
+        cooperative = arena.games.get(game).cooperative
+        opponent = GameRating.key_for(game, len(seated)) if cooperative else None
         history.append((keys, ranks, seat_wins(summary, ranks), opponent))
     return history
 
@@ -85,33 +89,23 @@ def recompute(fix: bool = False) -> Report:
     report = Report(matches=len(history))
     stored = {(r.version_id, r.game): r for r in Rating.objects.all()}
     report.ratings = len(stored)
+    games = {k: v for k, v in table.items() if k[0] == "game"}
+    bots = {k: v for k, v in table.items() if k[0] != "game"}
     opponents = {r.key: r for r in GameRating.objects.all()}
-    for key in sorted(set(opponents) | {k for k in table if k[0] == "game"}):
-        skill, games, wins = table.get(key, (ratings.Skill(), 0, 0))
-        expected = (skill.mu, skill.sigma, games, wins)
-        row = opponents.get(key)
-        have = None if row is None else (row.mu, row.sigma, row.games, row.wins)
-        if have is None or not _same(have, expected):
-            report.mismatches.append(Mismatch(f"{key[1]} at {key[2]}", key[1], have, expected))
-            if fix:
-                GameRating.objects.update_or_create(
-                    game=key[1], players=key[2],
-                    defaults={"mu": skill.mu, "sigma": skill.sigma, "games": games, "wins": wins},
-                )  # fmt: skip
-    table = {k: v for k, v in table.items() if k[0] != "game"}
-    for key in sorted(set(stored) | set(table)):
-        skill, games, wins = table.get(key, (ratings.Skill(), 0, 0))
-        expected = (skill.mu, skill.sigma, games, wins)
-        row = stored.get(key)
-        have = None if row is None else (row.mu, row.sigma, row.games, row.wins)
-        if have is None or not _same(have, expected):
-            report.mismatches.append(Mismatch(key[0], key[1], have, expected))
+    for key, have, expected in _differences(opponents, games):
+        report.mismatches.append(Mismatch(None, key[1], have, expected, players=key[2]))
+    for key, have, expected in _differences(stored, bots):
+        report.mismatches.append(Mismatch(key[0], key[1], have, expected))
     if fix and report.mismatches:
         with transaction.atomic():
             for m in report.mismatches:
-                if not isinstance(m.version_id, int):  # a game's own rating: fixed above
-                    continue
                 mu, sigma, games, wins = m.expected
+                if m.version_id is None:  # a cooperative game's own rating
+                    GameRating.objects.update_or_create(
+                        game=m.game, players=m.players,
+                        defaults={"mu": mu, "sigma": sigma, "games": games, "wins": wins},
+                    )  # fmt: skip
+                    continue
                 Rating.objects.update_or_create(
                     version_id=m.version_id,
                     game=m.game,
@@ -124,6 +118,17 @@ def recompute(fix: bool = False) -> Report:
                     },
                 )
     return report
+
+
+def _differences(rows: dict, replayed: dict):
+    """(key, stored, recomputed) wherever a stored rating row and the replay disagree."""
+    for key in sorted(set(rows) | set(replayed)):
+        skill, games, wins = replayed.get(key, (ratings.Skill(), 0, 0))
+        expected = (skill.mu, skill.sigma, games, wins)
+        row = rows.get(key)
+        have = None if row is None else (row.mu, row.sigma, row.games, row.wins)
+        if have is None or not _same(have, expected):
+            yield key, have, expected
 
 
 def _same(a: tuple[float, float, int, int], b: tuple[float, float, int, int]) -> bool:

@@ -11,7 +11,7 @@ from django.shortcuts import render
 import arena.games
 from webui.bots.models import BotVersion
 from webui.ladder.charts import intervals
-from webui.ladder.models import Rating
+from webui.ladder.models import GameRating, Rating
 
 PER_PAGE = 50
 #: ?sort= key -> (column, first direction when clicked: "desc" for "bigger is better").
@@ -89,8 +89,6 @@ def ladder(request: HttpRequest, game: str) -> HttpResponse:
         )
     context = {"game": info, "page": page, "headers": headers, "sort": sort, "dir": direction}
     if info.cooperative:  # the table plays the game itself, rated per player count
-        from webui.ladder.models import GameRating
-
         context["opponents"] = list(GameRating.objects.filter(game=game))
         for header in headers:
             if header["key"] == "winrate":
