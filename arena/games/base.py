@@ -161,6 +161,9 @@ class Game:
     render: Callable[[JSON], str] | None = None
     #: Cooperative games rank players within a shared team result.
     cooperative: bool = False
+    #: Colour names of the pieces each seat plays, for a player count, where the rules fix
+    #: them (Wiz-War's wizards); pages then show each seat in its own pieces' colour.
+    seat_colours: Callable[[int], tuple[str, ...]] | None = None
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and reject unknown options or values, with a message naming them."""

@@ -8,8 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from arena.games.base import Game
+from arena.games.wiz_war.board import COLOURS
 from arena.games.wiz_war.bots import GreedyBot, RandomBot
-from arena.games.wiz_war.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.wiz_war.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SEAT_COLOURS
 from arena.games.wiz_war.render import render
 from arena.games.wiz_war.rules import WizWarState
 
@@ -18,6 +19,11 @@ def create(players: int, seed: int, options: dict[str, Any]) -> WizWarState:
     """Start a game; `options` are already validated against their choices (the schools of
     More Summons are checked against the chosen three here: ValueError)."""
     return WizWarState(players, seed, options)
+
+
+def seat_colours(players: int) -> tuple[str, ...]:
+    """Each seat's wizard colour: two players take opposite corners (§1)."""
+    return tuple(COLOURS[c] for c in SEAT_COLOURS[players])
 
 
 GAME = Game(
@@ -29,6 +35,7 @@ GAME = Game(
     create=create,
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
+    seat_colours=seat_colours,
 )
 
 __all__ = ["GAME", "GreedyBot", "RandomBot", "WizWarState", "create"]
