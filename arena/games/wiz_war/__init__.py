@@ -22,7 +22,7 @@ def create(players: int, seed: int, options: dict[str, Any]) -> WizWarState:
 
 
 def seat_colours(players: int) -> tuple[str, ...]:
-    """Each seat's wizard colour: two players take opposite corners (§1)."""
+    """Each seat's wizard colour: two players sit in opposite corners (§2.6)."""
     return tuple(COLOURS[c] for c in SEAT_COLOURS[players])
 
 
