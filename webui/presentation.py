@@ -8,10 +8,23 @@ from typing import Any
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
+import arena.games
 from webui.matches import records
 
 #: Seat colours, the same in site.css (.seat-N) and in the viewer (ArenaViewer.colors).
 SEAT_COLOURS = ("#e0523f", "#3a78d6", "#2e9e5b", "#e2a521", "#8b57c9", "#1aa5a5")
+
+
+def seat_dot_classes(game: str, players: int) -> list[str]:
+    """Each seat's dot class: `c-<colour>` (site.css) where the game names its seats' colours,
+    so the seat table, the move log and the pieces on the board agree; else `s<seat>`."""
+    try:
+        colours = arena.games.get(game).seat_colours
+    except KeyError:
+        colours = None
+    if colours is None or players < 1:
+        return [f"s{seat}" for seat in range(players)]
+    return [f"c-{name}" for name in colours(players)]
 
 
 @dataclass
@@ -86,4 +99,5 @@ def viewer_config(match, seats: list) -> dict[str, Any]:
             for s in seats
         ],
         "colors": list(SEAT_COLOURS),
+        "seatDots": seat_dot_classes(match.game, len(seats)),
     }

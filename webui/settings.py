@@ -84,7 +84,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "webui.views.site_context",
             ],
-            "builtins": ["webui.templatetags.arena_text"],
+            "builtins": ["webui.templatetags.arena_text", "webui.templatetags.seat_colours"],
         },
     },
 ]

@@ -64,6 +64,7 @@ def detail(request: HttpRequest, match_id: int) -> HttpResponse:
         except (frames.FramesUnavailable, OSError, ValueError):
             log = []
     game = arena.games.get(match.game)
+    viewer = viewer_config(match, seats)
     return render(
         request,
         "matches/detail.html",
@@ -73,7 +74,8 @@ def detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "seats": seat_rows(seats, record, request.user),
             "log": log,
             "moves": len(log) if match.is_finished else len(match.live_actions),
-            "viewer": viewer_config(match, seats),
+            "viewer": viewer,
+            "dots": viewer["seatDots"],
             "viewer_plugin": plugin_path(match.game),
         },
     )

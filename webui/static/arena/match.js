@@ -22,7 +22,9 @@
 
   const status = document.getElementById("match-status");
   const moves = document.getElementById("match-moves");
-  const seats = JSON.parse(document.getElementById("viewer-config").textContent).seats;
+  const config = JSON.parse(document.getElementById("viewer-config").textContent);
+  const seats = config.seats;
+  const dots = config.seatDots || [];
 
   /** Append log rows for steps numbered from `first` (a running match's log is built here). */
   function addRows(steps, first) {
@@ -41,7 +43,7 @@
       number.appendChild(link);
       const seat = document.createElement("td");
       const dot = document.createElement("span");
-      dot.className = "dot s" + step.seat;
+      dot.className = "dot " + (dots[step.seat] || "s" + step.seat);
       seat.appendChild(dot);
       seat.appendChild(document.createTextNode(((seats[step.seat] || {}).name) || String(step.seat)));
       const label = document.createElement("td");

@@ -296,7 +296,8 @@
 
     caption(text, seat) {
       this.ui.caption.textContent = text;
-      this.ui.captionDot.className = "dot" + (seat === null || seat === undefined ? " none" : " s" + seat);
+      const dots = this.config.seatDots || [];
+      this.ui.captionDot.className = "dot " + (seat === null || seat === undefined ? "none" : dots[seat] || "s" + seat);
     }
 
     setNote(text) {
