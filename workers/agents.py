@@ -35,8 +35,8 @@ class UploadRefused(AgentError):
 def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
     """An agent for `version` in `seat` whose own randomness is `seed`.
 
-    `seed` must come from `arena.match.seeds.bot_seed` (never from the match seed); the
-    match record keeps it.
+    Called through `arena.match.lineup.seat_agents`, the one place a bot's seed is made
+    (never from the match seed) and kept for the record.
     """
     if version.builtin:
         game = arena.games.get(version.bot.game)
@@ -51,7 +51,6 @@ def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
         agent = sandboxed_agent(
             bot_path(version), version.label, game=version.bot.game, seat=seat, seed=seed
         )
-    agent.bot_seed = seed
     return agent
 
 

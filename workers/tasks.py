@@ -28,6 +28,7 @@ import arena.games
 from arena.games.base import Game
 from arena.match import seeds
 from arena.match.agents import Agent, AgentError
+from arena.match.lineup import seat_agents
 from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl
 from arena.match.referee import run_match as referee_run
@@ -124,16 +125,12 @@ def _top_up(game: str) -> None:
 def _seat_agents(match: Match, key: bytes, internal: str) -> list[Agent]:
     """The match's seats, each bot seeded by a keyed hash that hides the match seed."""
     seats = list(match.seats.select_related("version__bot__owner").order_by("seat"))
-    agents: list[Agent] = []
-    try:
-        for seat in seats:
-            seed = seeds.bot_seed(key, internal, seat.seat)
-            agents.append(seating.agent_for_version(seat.version, seat.seat, seed))
-    except BaseException:
-        for agent in agents:
-            agent.close()
-        raise
-    return agents
+    return seat_agents(
+        key,
+        internal,
+        len(seats),
+        lambda index, seed: seating.agent_for_version(seats[index].version, index, seed),
+    )
 
 
 def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
@@ -195,20 +192,18 @@ def validate(version_id: int) -> str:
     lineup, seat = validation_lineup(version, game, random.SystemRandom())
     key = seed_key()
     internal = f"validation/{version_id}/{secrets.token_hex(8)}"
-    agents: list[Agent] = []
     try:
-        for index, entrant in enumerate(lineup):
-            bot_seed = seeds.bot_seed(key, internal, index)
-            agents.append(seating.agent_for_version(entrant, index, bot_seed))
+        agents = seat_agents(
+            key,
+            internal,
+            len(lineup),
+            lambda index, seed: seating.agent_for_version(lineup[index], index, seed),
+        )
     except AgentError as exc:  # the bot's own failure to start
-        for agent in agents:
-            agent.close()
         if ours.exists():
             version.reject(f"the bot did not start: {exc}")
         return "rejected"
     except Exception as exc:
-        for agent in agents:
-            agent.close()
         return _postpone(ours, exc)
     try:
         record = referee_run(

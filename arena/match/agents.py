@@ -13,57 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from arena.match.strikes import AgentError
 from arena_sdk import Action, Bot
-
-
-class AgentError(Exception):
-    """The agent failed to give a usable answer. `reason` is the strike reason.
-
-    Every strike the referee records is one of these, so the subclasses' `reason`s are the
-    complete list of strike reasons; each has its own ErrorCode on the wire
-    (`arena_sdk.wire.REASON_CODES`, checked by tests/protocol/test_strike_codes.py).
-    This base class is the bot's own failure: an exception in its code, or one it reported.
-    """
-
-    reason = "error"
-    #: A fatal error (crash, disconnect) disqualifies the seat at once.
-    fatal = False
-
-
-class AgentTimeout(AgentError):
-    reason = "timeout"
-
-
-class AgentIllegalAction(AgentError):
-    """The answer is not one of the legal actions (the referee finds this, not the agent)."""
-
-    reason = "illegal"
-
-
-class AgentCrashed(AgentError):
-    reason = "crash"
-    fatal = True
-
-
-class AgentProtocolError(AgentError):
-    reason = "protocol"
-
-
-class AgentStaleReply(AgentError):
-    reason = "stale"
-
-
-class AgentMessageTooLarge(AgentError):
-    """The bot sent a message over the protocol's size limit (arena.match.limits)."""
-
-    reason = "oversize"
-
-
-class AgentFlood(AgentError):
-    """The bot sent more than the referee keeps for a seat; it is cut off."""
-
-    reason = "flood"
-    fatal = True
 
 
 @dataclass(frozen=True)

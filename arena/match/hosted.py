@@ -18,28 +18,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from arena.match.agents import Agent, AgentCrashed, AgentError, DecisionRequest
+from arena.match.agents import Agent, DecisionRequest
 from arena.match.grpc_server import RefereeServer
 from arena.match.loop import call
+from arena.match.strikes import AgentCrashed, AgentError, MemoryLimit, OutputFlood, ProcessLimit
 from arena.sandbox import SandboxConfig, SandboxedProcess
 from arena.sandbox.workspace import copy_code, hand_over, locate_bot, private_dir
 
 #: How long a bot gets to start and say hello: importing grpc takes ~0.1 s here.
 JOIN_SECONDS = 10.0
-
-
-class OutputFlood(AgentError):
-    reason = "output"
-
-
-class ProcessLimit(AgentError):
-    reason = "processes"
-    fatal = True
-
-
-class MemoryLimit(AgentError):
-    reason = "memory"
-    fatal = True
 
 
 class SandboxedAgent(Agent):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from arena.games.base import Game
@@ -39,6 +40,28 @@ def is_file_spec(spec: str) -> bool:
     return spec.endswith(".py") or "/" in spec
 
 
+def seat_agents(
+    key: bytes, match_id: str, count: int, make: Callable[[int, int], Agent]
+) -> list[Agent]:
+    """The one place a bot's seed is made: `make(seat, bot_seed)` for each of `count` seats,
+    each seed `seeds.bot_seed(key, match_id, seat)` (never from the match seed), and kept on
+    the agent for the record (`SeatReport.bot_seed`). If a seat fails to start, the agents
+    made so far are closed and the error goes on.
+    """
+    agents: list[Agent] = []
+    try:
+        for seat in range(count):
+            bot_seed = seeds.bot_seed(key, match_id, seat)
+            agent = make(seat, bot_seed)
+            agent.bot_seed = bot_seed
+            agents.append(agent)
+    except BaseException:
+        for agent in agents:
+            agent.close()
+        raise
+    return agents
+
+
 def agents_for(
     game: Game,
     specs: list[str],
@@ -47,24 +70,16 @@ def agents_for(
     key: bytes | None = None,
     match_id: str = "",
 ) -> list[Agent]:
-    """One agent per seat, each bot seeded by `seeds.bot_seed` (never from the match seed).
+    """One agent per seat, each bot seeded by `seat_agents`.
 
     Without a `key`, a fresh random one is drawn: each local match gets its own bot seeds,
     which the match record keeps (`SeatReport.bot_seed`) for reproducing a bot's play.
     """
-    key = key or seeds.new_key()
-    agents: list[Agent] = []
-    try:
-        for seat, spec in enumerate(specs):
-            bot_seed = seeds.bot_seed(key, match_id, seat)
-            if is_file_spec(spec):
-                agent = file_agent(game, spec, seat, bot_seed, sandbox)
-            else:
-                agent = builtin_agent(game, spec, bot_seed)
-            agent.bot_seed = bot_seed
-            agents.append(agent)
-    except BaseException:
-        for agent in agents:
-            agent.close()
-        raise
-    return agents
+
+    def make(seat: int, bot_seed: int) -> Agent:
+        spec = specs[seat]
+        if is_file_spec(spec):
+            return file_agent(game, spec, seat, bot_seed, sandbox)
+        return builtin_agent(game, spec, bot_seed)
+
+    return seat_agents(key or seeds.new_key(), match_id, len(specs), make)

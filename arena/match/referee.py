@@ -27,15 +27,10 @@ from typing import Any
 import arena
 import arena.games
 from arena.games.base import GameState
-from arena.match.agents import (
-    Agent,
-    AgentError,
-    AgentIllegalAction,
-    AgentTimeout,
-    DecisionRequest,
-)
+from arena.match.agents import Agent, DecisionRequest
 from arena.match.loop import call, running_loop, shared_loop
 from arena.match.record import MatchRecord, SeatReport, Strike, final_outcome
+from arena.match.strikes import AgentError, AgentIllegalAction, AgentTimeout
 from arena_sdk import Action
 
 

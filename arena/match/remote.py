@@ -35,17 +35,7 @@ from typing import Any, Protocol
 
 from google.protobuf.message import DecodeError
 
-from arena.match.agents import (
-    Agent,
-    AgentCrashed,
-    AgentError,
-    AgentFlood,
-    AgentMessageTooLarge,
-    AgentProtocolError,
-    AgentStaleReply,
-    AgentTimeout,
-    DecisionRequest,
-)
+from arena.match.agents import Agent, DecisionRequest
 from arena.match.limits import (
     INBOX_BYTES,
     INBOX_ITEM_OVERHEAD,
@@ -59,6 +49,16 @@ from arena.match.limits import (
     UNSOLICITED_MAX,
 )
 from arena.match.loop import call
+from arena.match.strikes import (
+    AgentCrashed,
+    AgentError,
+    AgentFlood,
+    AgentIllegalAction,
+    AgentMessageTooLarge,
+    AgentProtocolError,
+    AgentStaleReply,
+    AgentTimeout,
+)
 from arena.storable import storable
 from arena_sdk import wire
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
@@ -248,18 +248,18 @@ class RemoteAgent(Agent):
                 async with asyncio.timeout(timeout):  # a bot that reads nothing may hold writes
                     await stream.write(turn)
             except TimeoutError:
-                self._notify(pb.ERROR_CODE_TIMEOUT, request_id, "the turn could not be delivered")
-                raise AgentTimeout(f"the turn could not be delivered in {timeout:.3f}s") from None
+                late = AgentTimeout(f"the turn could not be delivered in {timeout:.3f}s")
+                raise self._told(late, request_id, "the turn could not be delivered") from None
             while True:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     if self._late:
-                        self._notify(pb.ERROR_CODE_STALE_REPLY, request_id, "answered too late")
-                        raise AgentStaleReply(
+                        stale = AgentStaleReply(
                             f"no reply in {timeout:.3f}s, only {self._late} late ones"
                         )
-                    self._notify(pb.ERROR_CODE_TIMEOUT, request_id, f"no reply in {timeout:.3f}s")
-                    raise AgentTimeout(f"no reply in {timeout:.3f}s")
+                        raise self._told(stale, request_id, "answered too late")
+                    silent = AgentTimeout(f"no reply in {timeout:.3f}s")
+                    raise self._told(silent, request_id, str(silent))
                 try:
                     async with asyncio.timeout(left):
                         kind, item, size = await self._inbox.get()
@@ -272,8 +272,7 @@ class RemoteAgent(Agent):
                 if item.WhichOneof("payload") == "action":
                     return self._checked(item.action.code, request, request_id)
                 text = storable(item.error.message[:TEXT_CHARS], TEXT_CHARS)
-                self._notify(pb.ERROR_CODE_BOT_ERROR, request_id, text)
-                raise AgentError(f"bot error: {text}")
+                raise self._told(AgentError(f"bot error: {text}"), request_id, text)
         finally:
             self._open = None
             self._late = 0
@@ -323,7 +322,7 @@ class RemoteAgent(Agent):
             self._late += 1
             waiting = f"; waiting for turn {self._open}" if self._open else ""
             note = f"turn {request_id} is over{waiting}"
-            self._notify(pb.ERROR_CODE_STALE_REPLY, request_id, note, strike=False)
+            self._notify(AgentStaleReply.code, request_id, note, strike=False)
         elif 0 < request_id < self._next_id:
             self._violation(AgentStaleReply(f"another answer to turn {request_id}, which is over"))
         else:
@@ -336,15 +335,14 @@ class RemoteAgent(Agent):
                 f"more than {INBOX_MESSAGES} answers or {INBOX_BYTES} bytes waiting to be read"
             )
             self._pending.append(flood)
-            self._cut_off(flood, pb.ERROR_CODE_FLOOD)
+            self._cut_off(flood)
             return
         self._inbox_bytes += cost
         self._inbox.put_nowait((_ANSWER, message, cost))
 
     def _violation(self, error: AgentError, ends_turn: bool = True) -> None:
         """A message the protocol does not allow: a strike, told to the bot at once."""
-        code = wire.REASON_CODES[error.reason]
-        self._notify(code, self._open or 0, str(error), strike=True)
+        self._notify(error.code, self._open or 0, str(error), strike=True)
         if ends_turn and self._open is not None and not self._open_failed:
             self._open_failed = True
             self._inbox.put_nowait((_FAILED, error, 0))
@@ -357,15 +355,15 @@ class RemoteAgent(Agent):
         elif self._unsolicited >= UNSOLICITED_MAX:
             flood = AgentFlood(f"{self._unsolicited} messages the protocol does not allow")
             self._pending.append(flood)
-            self._cut_off(flood, pb.ERROR_CODE_FLOOD)
+            self._cut_off(flood)
 
-    def _cut_off(self, error: AgentError, code: int, strike: bool = True) -> None:
-        """Stop reading this bot and end its stream, telling it why; later calls raise
-        `error`."""
+    def _cut_off(self, error: AgentError, code: int | None = None, strike: bool = True) -> None:
+        """Stop reading this bot and end its stream, telling it why (`code`, else the
+        error's own); later calls raise `error`."""
         stream = self._stream
         if stream is None:
             return
-        stream.send(_error(code, self._open or 0, f"cut off: {error}", strike))
+        stream.send(_error(code or error.code, self._open or 0, f"cut off: {error}", strike))
         stream.cut(f"cut off: {error}")
         self.detach(error)
 
@@ -397,11 +395,17 @@ class RemoteAgent(Agent):
         if stream is not None and not self._closing:
             stream.send(_error(code, request_id, message, strike))
 
+    def _told(self, error: AgentError, request_id: int, message: str) -> AgentError:
+        """Tell the bot in-band that `error` strikes its turn (the error's own code); return
+        the error, for raising."""
+        self._notify(error.code, request_id, message)
+        return error
+
     def _checked(self, code: str, request: DecisionRequest, request_id: int) -> str:
         """Return the code; warn the bot now if the referee is about to strike it."""
         if all(action.code != code for action in request.legal):
             quoted = repr(code[:TEXT_CHARS])
-            self._notify(pb.ERROR_CODE_ILLEGAL_ACTION, request_id, f"{quoted} is not legal")
+            self._notify(AgentIllegalAction.code, request_id, f"{quoted} is not legal")
         return code
 
     def _remember(self, line: str) -> None:

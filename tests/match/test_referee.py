@@ -8,9 +8,10 @@ import pytest
 
 from arena import replay
 from arena.games.wandering_towers.bots import RandomBot
-from arena.match.agents import Agent, AgentCrashed, DecisionRequest, InProcessAgent
+from arena.match.agents import Agent, DecisionRequest, InProcessAgent
 from arena.match.record import final_outcome
 from arena.match.referee import TimeControl, run_match
+from arena.match.strikes import AgentCrashed
 from arena_sdk import Bot
 
 GAME = "wandering_towers"

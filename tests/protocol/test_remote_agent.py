@@ -8,17 +8,17 @@ import time
 import pytest
 from protocol_helpers import RawBot
 
-from arena.match.agents import (
+from arena.match.agents import DecisionRequest
+from arena.match.grpc_server import RefereeServer
+from arena.match.remote import RemoteAgent
+from arena.match.strikes import (
     AgentCrashed,
     AgentError,
     AgentFlood,
     AgentProtocolError,
     AgentStaleReply,
     AgentTimeout,
-    DecisionRequest,
 )
-from arena.match.grpc_server import RefereeServer
-from arena.match.remote import RemoteAgent
 from arena_sdk import Action
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 

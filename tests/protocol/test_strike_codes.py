@@ -3,6 +3,7 @@ bot reads back the reason the referee recorded."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import pkgutil
 
@@ -10,8 +11,9 @@ import pytest
 from test_remote_agent import joined
 
 import arena.match
-from arena.match.agents import AgentError
+from arena.match import strikes
 from arena.match.grpc_server import RefereeServer
+from arena.match.strikes import AgentError
 from arena_sdk import wire
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
@@ -22,13 +24,33 @@ def strike_reasons() -> dict[str, type[AgentError]]:
     for module in pkgutil.walk_packages(arena.match.__path__, "arena.match."):
         importlib.import_module(module.name)
     importlib.import_module("arena.sandbox")
-    found: dict[str, type[AgentError]] = {}
-    pending = [AgentError]
-    while pending:
-        kind = pending.pop()
-        found.setdefault(kind.reason, kind)
-        pending.extend(kind.__subclasses__())
-    return found
+    return strikes.reasons()
+
+
+def test_strike_reasons_are_defined_in_one_module() -> None:
+    """arena.match.strikes is the list: no package adds a reason of its own elsewhere."""
+    strays = {
+        reason: kind.__module__
+        for reason, kind in strike_reasons().items()
+        if kind.__module__ != strikes.__name__
+    }
+    assert strays == {}
+
+
+def test_a_reason_without_an_error_code_cannot_be_defined() -> None:
+    with pytest.raises(TypeError, match="no ErrorCode") as refused:
+
+        class Unheard(AgentError):  # pragma: no cover - refused at definition
+            reason = "unheard-of"
+
+    del refused  # its traceback holds the half-made class
+    gc.collect()
+    assert "unheard-of" not in strikes.reasons()
+
+
+def test_each_error_carries_its_code() -> None:
+    for reason, kind in strike_reasons().items():
+        assert kind.code == wire.REASON_CODES[reason]
 
 
 def test_every_strike_reason_has_a_code_of_its_own() -> None:
