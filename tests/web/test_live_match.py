@@ -38,6 +38,10 @@ def test_the_page_of_a_running_match_updates_until_it_finishes(page, world):
     page.wait_for_function(
         f"() => ArenaViewer.current().count === {len(record.actions) + 1}", timeout=10_000
     )
+    total = len(record.actions)
+    assert page.locator("#match-moves").inner_text() == str(total), "header agrees with viewer"
+    assert page.locator(".viewer .total").inner_text() == str(total)
+    assert page.locator("#move-log tbody tr").count() == total, "the log ends where the match did"
     assert page.evaluate("() => window.stillTheSamePage") is True, "no reload happened"
     assert page.locator(".seatview select option").nth(1).is_enabled(), "seat views open"
     assert page.get_by_text("The match has finished").is_visible()

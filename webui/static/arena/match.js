@@ -53,8 +53,12 @@
     });
   }
 
+  // The viewer's frames are the record: once the match has ended, the header's move count
+  // and the log are completed from them, so all three agree without a reload.
   root.addEventListener("viewer:loaded", (event) => {
-    if (!event.detail.complete) addRows(event.detail.steps, 0);
+    const data = event.detail;
+    addRows(data.steps, 0);
+    if (data.complete && moves) moves.textContent = String(data.frames.length - 1);
   });
 
   root.addEventListener("viewer:live", (event) => {
