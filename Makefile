@@ -32,9 +32,10 @@ match: $(STAMP)
 	$(VENV)/bin/arena play wandering_towers greedy random random random --seed 7
 
 # The bot runtime in the recipe, not as a prerequisite: after system-deps (python3.11-venv).
+# The linters first (style and the layer contract): CI runs this target (.ci/run).
 test: $(STAMP) system-deps services
 	@scripts/install-bot-runtime.sh
-	$(PY) -m ruff check .
+	@$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
 
 # Debian packages the tests use for real (bubblewrap for the sandbox); idempotent.
@@ -45,9 +46,12 @@ system-deps:
 services:
 	@scripts/start-services.sh
 
+# ruff, then the layer contract ([tool.importlinter] in pyproject.toml): which package may
+# import which, imports inside functions included (docs/decisions/layer-contract.md).
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

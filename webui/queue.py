@@ -1,5 +1,9 @@
 """Send tasks to the workers by name, so Django code never imports the task modules.
 
+The site sends through a Celery app of its own, configured from the same CELERY_* settings
+as the workers' (`workers.app`), which it never imports: the web is below the workers
+(docs/decisions/layer-contract.md).
+
 A send that fails (broker down) is logged and left: the database row is the record, and
 the sweeper sends again anything queued and not picked up in time.
 """
@@ -9,9 +13,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable
 
+from celery import Celery
 from django.db.models.functions import Now
 
 log = logging.getLogger("arena.queue")
+
+#: Sends only: it knows no task but by name. Not the current app, so that in a worker
+#: process the tasks stay bound to the workers' app.
+sender = Celery("arena", set_as_current=False)
+sender.config_from_object("django.conf:settings", namespace="CELERY")
 
 
 #: Tournament matches have a queue of their own, so that no tournament (however big) holds
@@ -36,10 +46,8 @@ def send(
 ) -> bool:
     """Send `task` (to `queue`, else where the task routes say); False if the broker is
     down."""
-    from workers.app import app
-
     try:
-        app.send_task(task, args=list(args), countdown=countdown, priority=priority, queue=queue)
+        sender.send_task(task, args=list(args), countdown=countdown, priority=priority, queue=queue)
     except Exception as exc:  # the broker is down: the sweeper will resend
         log.warning("could not send %s%s: %s", task, tuple(args), exc)
         return False

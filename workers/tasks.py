@@ -21,7 +21,6 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.db.models import Q
 from django.utils import timezone
 
 import arena.games
@@ -330,16 +329,8 @@ def sweep_leases() -> dict[str, int]:
     requeued = Match.sweep()
     lost = [pk for pk in undelivered_matches() if pk not in requeued]
     sent = queue.run_matches(requeued + lost, again=True)
-    stale = BotVersion.objects.filter(
-        status=BotVersion.Status.VALIDATING,
-        validation_started__lt=timezone.now() - settings.ARENA_VALIDATION_TIMEOUT,
-    ).update(status=BotVersion.Status.PENDING, validation_note="validation timed out: retrying")
-    cutoff = timezone.now() - settings.ARENA_REDISPATCH_AFTER
-    resend = list(
-        BotVersion.objects.filter(status=BotVersion.Status.PENDING)
-        .filter(Q(dispatched__lt=cutoff) | Q(dispatched__isnull=True, created__lt=cutoff))
-        .values_list("pk", flat=True)[:100]
-    )
+    stale = BotVersion.expire_validations(settings.ARENA_VALIDATION_TIMEOUT)
+    resend = BotVersion.undispatched(settings.ARENA_REDISPATCH_AFTER)
     for version_id in resend:
         queue.validate(version_id)
     forget_old_attempts()

@@ -35,7 +35,7 @@ def embedded_env(data: Path) -> dict[str, str]:
 def start_demo(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
     command = ["demo", *args, "--examples", str(tmp_path / "none")]
     return subprocess.Popen(
-        [sys.executable, "-m", "arena.cli.platform_cmd", *command],
+        [sys.executable, "-m", "arena_platform", *command],
         cwd=tmp_path,
         env=env,
         stdout=subprocess.PIPE,
@@ -78,7 +78,7 @@ def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path
         assert not Path(f"/proc/{pid}").exists(), f"process {pid} still running:\n{output}"
 
     check = subprocess.run(
-        [sys.executable, "-m", "arena.cli.platform_cmd", "ratings", "recompute"],
+        [sys.executable, "-m", "arena_platform", "ratings", "recompute"],
         cwd=tmp_path,
         env=env,
         capture_output=True,

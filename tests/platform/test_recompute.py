@@ -16,23 +16,23 @@ def played(db):
 
 
 def test_recompute_agrees_with_ratings_stored_match_by_match(played):
-    from arena.cli import platform_cmd
+    from arena_platform import cli
 
-    assert platform_cmd.main(["ratings", "recompute"]) == 0
+    assert cli.main(["ratings", "recompute"]) == 0
 
 
 def test_recompute_reports_a_tampered_rating_and_exits_non_zero(played, capsys):
     from django.core.management import call_command
 
-    from arena.cli import platform_cmd
+    from arena_platform import cli
     from webui.ladder.models import Rating
 
     tampered = Rating.objects.filter(games__gt=0).first()
     Rating.objects.filter(pk=tampered.pk).update(mu=tampered.mu + 0.5)
-    assert platform_cmd.main(["ratings", "recompute"]) == 1
+    assert cli.main(["ratings", "recompute"]) == 1
     assert f"version {tampered.version_id}" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exited:
         call_command("recompute_ratings")
     assert exited.value.code == 1
-    assert platform_cmd.main(["ratings", "recompute", "--fix"]) == 0
-    assert platform_cmd.main(["ratings", "recompute"]) == 0
+    assert cli.main(["ratings", "recompute", "--fix"]) == 0
+    assert cli.main(["ratings", "recompute"]) == 0

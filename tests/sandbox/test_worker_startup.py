@@ -84,7 +84,7 @@ def as_worker_user(argv: list[str], home: Path, cgroup: Path | None) -> tuple[in
         "ARENA_BOT_RUNTIME": RUNTIME,
         "PYTHONPATH": os.pathsep.join([str(ROOT), str(ROOT / "sdk"), site]),
     }
-    code = f"import sys; from arena.cli import main; sys.exit(main({argv!r}))"
+    code = f"import sys; from arena_platform.cli import main; sys.exit(main({argv!r}))"
     drop = ["setpriv", f"--reuid={WORKER_UID}", f"--regid={WORKER_UID}", "--clear-groups"]
     command = [*drop, "env", "-i", *(f"{k}={v}" for k, v in env.items())]
     command += [str(SYSTEM_PYTHON), "-c", code]

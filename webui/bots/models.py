@@ -7,6 +7,7 @@ play on the ladder; a newer active version retires the previous one, and history
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import ClassVar
 
 from django.conf import settings
@@ -112,6 +113,34 @@ class BotVersion(models.Model):
                 if changed:
                     raise ValueError(f"a bot version is immutable: cannot change {changed}")
         super().save(*args, **kwargs)
+
+    # --- validation: a version being validated holds it until done or timed out ----------
+
+    @classmethod
+    def expire_validations(cls, timeout: timedelta) -> int:
+        """Validations started longer than `timeout` ago (their worker died) go back to
+        pending, to be sent again; return how many."""
+        return cls.objects.filter(
+            status=cls.Status.VALIDATING, validation_started__lt=timezone.now() - timeout
+        ).update(status=cls.Status.PENDING, validation_note="validation timed out: retrying")
+
+    @classmethod
+    def undispatched(cls, older_than: timedelta, limit: int = 100) -> list[int]:
+        """Pending versions whose validation was sent longer than `older_than` ago (or
+        never): send them again."""
+        cutoff = timezone.now() - older_than
+        stale = cls.objects.filter(status=cls.Status.PENDING).filter(
+            Q(dispatched__lt=cutoff) | Q(dispatched__isnull=True, created__lt=cutoff)
+        )
+        return list(stale.values_list("pk", flat=True)[:limit])
+
+    @classmethod
+    def restart_validations(cls) -> list[int]:
+        """Every validation back to pending at once; return the pending ids. Only for a
+        platform that knows no worker is running: the embedded demo, as it starts."""
+        waiting = cls.objects.filter(status__in=(cls.Status.PENDING, cls.Status.VALIDATING))
+        waiting.update(status=cls.Status.PENDING)
+        return list(cls.objects.filter(status=cls.Status.PENDING).values_list("pk", flat=True))
 
     def activate(self, validation_stderr: str | None = None) -> None:
         """Put this version on the ladder and retire the bot's previous active version.

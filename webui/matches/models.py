@@ -167,6 +167,20 @@ class Match(models.Model):
         return requeued
 
     @classmethod
+    def release_all_leases(cls) -> int:
+        """Hand back every running match's lease at once (running -> queued); return how
+        many. Only for a platform that knows no worker is running: the embedded demo, as it
+        starts. Elsewhere leases expire and `sweep` hands them back."""
+        return cls.objects.filter(status=cls.Status.RUNNING).update(
+            status=cls.Status.QUEUED, lease_owner="", lease_expires=None
+        )
+
+    @classmethod
+    def queued_ids(cls) -> list[int]:
+        """Every match waiting to be played."""
+        return list(cls.objects.filter(status=cls.Status.QUEUED).values_list("pk", flat=True))
+
+    @classmethod
     def undelivered(cls, older_than: timedelta) -> list[int]:
         """Queued matches whose task was sent long ago and never started: send them again."""
         cutoff = timezone.now() - older_than

@@ -1,6 +1,7 @@
 """`arena demo | worker | beat | web | migrate | manage | ratings`: run the platform.
 
-Django and Celery are imported inside the commands, so `arena play` never loads them.
+Django and Celery are imported inside the commands, so the rest of `arena` (`arena play`)
+never loads them.
 The demo is the embedded default: SQLite and the filesystem broker under ARENA_DATA_DIR
 (./var), one worker, the scheduler and the web server, all stopped by one Ctrl-C.
 """
@@ -14,7 +15,6 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -82,7 +82,7 @@ def _project_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     """The environment for platform processes: settings module, and our code importable."""
     env = dict(os.environ)
     env.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS)
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[1])
     env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
     env.update(extra or {})
     return env
@@ -90,7 +90,7 @@ def _project_env(extra: dict[str, str] | None = None) -> dict[str, str]:
 
 def _django() -> None:
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", SETTINGS)
-    root = str(Path(__file__).resolve().parents[2])
+    root = str(Path(__file__).resolve().parents[1])
     if root not in sys.path:
         sys.path.append(root)
     import django
@@ -309,15 +309,10 @@ def _recover_embedded(data: Path) -> int:
 
     for message in (data / "broker" / "in").glob("*"):
         message.unlink(missing_ok=True)  # resent below; a stale copy would only be a no-op
-    Match.objects.filter(status=Match.Status.RUNNING).update(
-        status=Match.Status.QUEUED, lease_owner="", lease_expires=None
-    )
-    queued = list(Match.objects.filter(status=Match.Status.QUEUED).values_list("pk", flat=True))
+    Match.release_all_leases()
+    queued = Match.queued_ids()
     queue.run_matches(queued)
-    validating = (BotVersion.Status.PENDING, BotVersion.Status.VALIDATING)
-    uploads = BotVersion.objects.filter(status__in=validating)
-    uploads.update(status=BotVersion.Status.PENDING)
-    pending = list(uploads.values_list("pk", flat=True))
+    pending = BotVersion.restart_validations()
     for version_id in pending:
         queue.validate(version_id)
     return len(queued) + len(pending)
@@ -436,15 +431,3 @@ def _stop_all(children: list[Child], grace: float = 15.0) -> None:
             _say(f"{child.name} did not stop in {grace:.0f}s: killing it")
             os.killpg(child.process.pid, signal.SIGKILL)
             child.process.wait()
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run these commands without the `arena` entry point (`python -m arena.cli.platform_cmd`)."""
-    parser = argparse.ArgumentParser(prog="arena")
-    register(parser.add_subparsers(dest="command", required=True, metavar="COMMAND"))
-    args = parser.parse_args(argv)
-    return int(args.run(args) or 0)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
