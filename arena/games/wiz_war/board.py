@@ -11,7 +11,6 @@ Everything here is static geometry; what stands on the board lives in the state 
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import cache
 from itertools import pairwise
 from typing import NamedTuple
@@ -253,37 +252,37 @@ def _edge_midpoint(edge: int) -> tuple[int, int]:
 
 
 def _trace(p: tuple[int, int], q: tuple[int, int], start: int, end: int) -> Trace:
+    """Exact, in integers: a point of the segment is p + (n / span) * (q - p), 0 < n < span,
+    so every grid line it crosses has an integer n and coordinates compare as multiples of
+    span (the old rational-number tracer in the tests agrees on every segment)."""
     (px, py), (qx, qy) = p, q
     dx, dy = qx - px, qy - py
-    cuts: set[Fraction] = set()
+    span = (abs(dx) or 1) * (abs(dy) or 1)
+    cuts: set[int] = set()
     for lo, hi, origin, delta in ((px, qx, px, dx), (py, qy, py, dy)):
-        if delta == 0:
-            continue
-        for line in range(min(lo, hi), max(lo, hi) + 1):
-            if line % 2 == 0:
-                t = Fraction(line - origin, delta)
-                if 0 < t < 1:
-                    cuts.add(t)
+        if delta:
+            for line in range(min(lo, hi) + (min(lo, hi) % 2), max(lo, hi) + 1, 2):
+                n = (line - origin) * span // delta
+                if 0 < n < span:
+                    cuts.add(n)
+    double = 2 * span  # a grid line every 2 units: on a line when divisible by 2 * span
     edges: list[int] = []
     vertices: list[int] = []
-    for t in sorted(cuts):
-        x, y = px + t * dx, py + t * dy
-        x_line = x.denominator == 1 and x.numerator % 2 == 0
-        y_line = y.denominator == 1 and y.numerator % 2 == 0
+    order = sorted(cuts)
+    for n in order:
+        x, y = px * span + n * dx, py * span + n * dy  # coordinates times span
+        x_line, y_line = x % double == 0, y % double == 0
         if x_line and y_line:
-            vertices.append(11 * (y.numerator // 2) + x.numerator // 2)
+            vertices.append(11 * (y // double) + x // double)
         elif x_line:
-            col_line, row = x.numerator // 2, int(y // 2)
-            edges.append(2 * square(row, col_line - 1))
+            edges.append(2 * square(y // double, x // double - 1))
         else:
-            row_line, col = y.numerator // 2, int(x // 2)
-            edges.append(2 * square(row_line - 1, col) + 1)
+            edges.append(2 * square(y // double - 1, x // double) + 1)
     squares: list[int] = []
-    bounds = [Fraction(0), *sorted(cuts), Fraction(1)]
-    for t0, t1 in pairwise(bounds):
-        tm = (t0 + t1) / 2
-        x, y = px + tm * dx, py + tm * dy
-        sq = square(int(y // 2), int(x // 2))
+    bounds = [0, *order, span]
+    for n0, n1 in pairwise(bounds):  # the middle of each piece, in units of span / 2
+        x, y = 2 * px * span + (n0 + n1) * dx, 2 * py * span + (n0 + n1) * dy
+        sq = square(y // (2 * double), x // (2 * double))
         if sq not in (start, end) and sq not in squares:
             squares.append(sq)
     return Trace(tuple(edges), tuple(vertices), tuple(squares))
@@ -340,3 +339,61 @@ def path_edges_in_line(a: int, d: int, steps: int) -> list[tuple[int, int]]:
         out.append((n.square, n.edge))
         sq = n.square
     return out
+
+
+# --- Sight tables (§2.8): every segment of the fixed board as bitmasks ------------------------
+# Walls, doors and square-filling objects change during a game; the segments never do. So each
+# segment is traced once, as two masks: the edges it touches (bit e; at a grid vertex, all four
+# edges meeting there) and the squares it crosses strictly between its ends (bit sq). A state
+# then sees along it when no blocking edge and no filled square is in those masks.
+def bit_mask(bits: tuple[int, ...] | list[int]) -> int:
+    mask = 0
+    for b in bits:
+        mask |= 1 << b
+    return mask
+
+
+def _touched(trace: Trace) -> int:
+    edges = bit_mask(trace.edges)
+    for v in trace.vertices:
+        edges |= bit_mask(VERTEX_EDGES[v])
+    return edges
+
+
+class Sightline(NamedTuple):
+    """The straight segment between two square centres, and the wrap line if there is one
+    (wrap masks -1 when no wrap row or column joins the two squares)."""
+
+    edges: int
+    squares: int
+    wrap_edges: int
+    wrap_squares: int
+
+
+@cache
+def sightlines(a: int) -> tuple[Sightline, ...]:
+    """From the centre of square a to the centre of every square b, indexed by b."""
+    row = []
+    for b in SQUARES:
+        trace = trace_squares(a, b)
+        wrap = wrap_path(a, b)
+        wrap_edges, wrap_squares = (bit_mask(wrap[0]), bit_mask(wrap[1])) if wrap else (-1, -1)
+        row.append(Sightline(_touched(trace), bit_mask(trace.squares), wrap_edges, wrap_squares))
+    return tuple(row)
+
+
+@cache
+def edge_sightlines(a: int) -> tuple[tuple[int, int], ...]:
+    """From the centre of square a to the midpoint of every edge, indexed by edge id:
+    (edges touched, squares crossed); (0, 0) for ids that name no interior edge."""
+    row = [(0, 0)] * (2 * SIZE * SIZE)
+    for edge in ALL_EDGES:
+        trace = trace_edge(a, edge)
+        row[edge] = (_touched(trace), bit_mask(trace.squares))
+    return tuple(row)
+
+
+#: MANHATTAN[a][b]: orthogonal distance on the grid (ranges such as `los4`).
+MANHATTAN = tuple(tuple(manhattan(a, b) for b in SQUARES) for a in SQUARES)
+#: SECTOR[sq]: sector_of(sq), looked up.
+SECTOR = tuple(sector_of(sq) for sq in SQUARES)

@@ -186,8 +186,32 @@ def card(card_id: int) -> Card:
     return CARDS[card_id]
 
 
+#: The wizards' figure tokens and their seats.
+WIZARD_SEATS = {f"w{seat}": seat for seat in range(max(SEAT_COLOURS))}
+
+
 def is_wizard(token: str) -> bool:
-    return len(token) == 2 and token[0] == "w" and token[1].isdigit()
+    return token in WIZARD_SEATS
+
+
+class SpellIndex:
+    """Maintained spells by target (in play order), by (target, key), by key, and each
+    figure's transformation (the first form spell on it)."""
+
+    __slots__ = ("forms", "keys", "on", "pairs")
+
+    def __init__(self, spells: Iterable[Spell]) -> None:
+        self.on: dict[str, list[Spell]] = {}
+        self.pairs: set[tuple[str, str]] = set()
+        self.keys: set[str] = set()
+        self.forms: dict[str, Spell] = {}
+        for sp in spells:
+            card = CARDS[sp.card]
+            self.on.setdefault(sp.target, []).append(sp)
+            self.pairs.add((sp.target, card.key))
+            self.keys.add(card.key)
+            if card.has("form"):
+                self.forms.setdefault(sp.target, sp)
 
 
 def die_roll(rng: random.Random) -> int:
@@ -519,18 +543,21 @@ class WizWarState(ViewedState):
 
     # --- Figures --------------------------------------------------------------------------------
     def figure_alive(self, token: str) -> bool:
-        if is_wizard(token):
-            return self.wizards[int(token[1])].alive
+        seat = WIZARD_SEATS.get(token)
+        if seat is not None:
+            return self.wizards[seat].alive
         return token in self.creatures
 
     def figure_sq(self, token: str) -> int:
-        if is_wizard(token):
-            return self.wizards[int(token[1])].sq
+        seat = WIZARD_SEATS.get(token)
+        if seat is not None:
+            return self.wizards[seat].sq
         return self.creatures[token].sq
 
     def controller(self, token: str) -> int:
-        if is_wizard(token):
-            return int(token[1])
+        seat = WIZARD_SEATS.get(token)
+        if seat is not None:
+            return seat
         return self.creatures[token].controller
 
     def figures(self) -> list[str]:
@@ -568,26 +595,28 @@ class WizWarState(ViewedState):
         return token
 
     def spells_on(self, token: str) -> list[Spell]:
-        return [sp for sp in self.spells.values() if sp.target == token]
+        return list(self._spell_index().on.get(token, ()))
 
     def has_spell(self, token: str, key: str) -> bool:
-        return any(sp.target == token and CARDS[sp.card].key == key for sp in self.spells.values())
+        return (token, key) in self._spell_index().pairs
 
     def spell_in_play(self, key: str) -> bool:
-        return any(CARDS[sp.card].key == key for sp in self.spells.values())
+        return key in self._spell_index().keys
 
     def form(self, token: str) -> str:
         """The key of the transformation maintained on a figure, or ""."""
-        for sp in self.spells.values():
-            if sp.target == token and CARDS[sp.card].has("form"):
-                return CARDS[sp.card].key
-        return ""
+        sp = self._spell_index().forms.get(token)
+        return CARDS[sp.card].key if sp is not None else ""
 
     def form_spell(self, token: str) -> Spell | None:
-        for sp in self.spells.values():
-            if sp.target == token and CARDS[sp.card].has("form"):
-                return sp
-        return None
+        return self._spell_index().forms.get(token)
+
+    def _spell_index(self) -> SpellIndex:
+        """The maintained spells looked up by target and key; rebuilt after any change."""
+        found = self._memo.get("spells")
+        if found is None:
+            found = self._memo["spells"] = SpellIndex(self.spells.values())
+        return found
 
     def carried(self, seat: int, key: str) -> int:
         return sum(1 for c in self.wizards[seat].items if CARDS[c].key == key)
@@ -705,11 +734,12 @@ class WizWarState(ViewedState):
         a = origin if origin >= 0 else self.figure_sq(token)
         if a == b:
             return True
-        if self.spell_in_play("fog"):
+        fog, blind, seer = self._viewpoint(token, a)
+        if fog:
             return b in self.adjacent_squares(token, a)
-        if self.objects_at(a, "dust_cloud") and not self.hovers(token):
+        if blind:
             return False
-        if self._seer(token, a, b) or self._line(token, a, b, ignore):
+        if (seer and B.SECTOR[b] == B.SECTOR[a]) or self._line(token, a, b, ignore):
             return True
         if corner:
             return any(
@@ -719,68 +749,82 @@ class WizWarState(ViewedState):
             )
         return False
 
-    def sees_edge(self, token: str, edge: int, origin: int = -1, ignore: int = 0) -> bool:
-        """LOS to the midpoint of an edge, the edge itself ignored."""
-        key = ("edge", token, origin, edge, ignore)
+    def _viewpoint(self, token: str, a: int) -> tuple[bool, bool, bool]:
+        """(Fog: adjacent squares only, standing in a Dust Cloud: blind, a Seer Totem of his
+        in this sector: sees all of it) for `token` looking from square a."""
+        key = ("viewpoint", token, a)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = self._sees_edge(token, edge, origin, ignore)
+            found = self._memo[key] = (
+                self.spell_in_play("fog"),
+                bool(self.objects_at(a, "dust_cloud")) and not self.hovers(token),
+                self._seer(token, a),
+            )
         return found
 
-    def _sees_edge(self, token: str, edge: int, origin: int, ignore: int) -> bool:
+    def sees_edge(self, token: str, edge: int, origin: int = -1, ignore: int = 0) -> bool:
+        """LOS to the midpoint of an edge, the edge itself ignored."""
         a = origin if origin >= 0 else self.figure_sq(token)
         if a in B.edge_squares(edge):
             return True
-        if self.spell_in_play("fog"):
+        fog, blind, _ = self._viewpoint(token, a)
+        if fog or blind:
             return False
-        if self.objects_at(a, "dust_cloud") and not self.hovers(token):
+        edges, squares = B.edge_sightlines(a)[edge]
+        if squares & self._filled():
             return False
-        t = B.trace_edge(a, edge)
-        return self._clear(token, a, t.edges, t.vertices, t.squares, ignore)
+        return (edges & self._blocking(token, a)).bit_count() <= ignore
 
     def _line(self, token: str, a: int, b: int, ignore: int, at: int = -1) -> bool:
-        at = a if at < 0 else at
-        t = B.trace_squares(a, b)
-        if self._clear(token, at, t.edges, t.vertices, t.squares, ignore):
+        """The straight segment from a to b, or its wrap line, is clear for `token` (standing
+        on `at`, which decides the doors it may see through) ignoring up to `ignore` walls."""
+        line = B.sightlines(a)[b]
+        blocking = self._blocking(token, a if at < 0 else at)
+        filled = self._filled()
+        if not line.squares & filled and (line.edges & blocking).bit_count() <= ignore:
             return True
-        wrap = B.wrap_path(a, b)
-        return wrap is not None and self._clear(token, at, wrap[0], (), wrap[1], ignore)
+        return (
+            line.wrap_edges >= 0
+            and not line.wrap_squares & filled
+            and (line.wrap_edges & blocking).bit_count() <= ignore
+        )
 
-    def _clear(
-        self,
-        token: str,
-        at: int,
-        edges: Iterable[int],
-        vertices: Iterable[int],
-        squares: Iterable[int],
-        ignore: int,
-    ) -> bool:
-        fillers = self.fillers()
-        if any(s in fillers for s in squares):
-            return False
-        if not ignore:
-            if any(self.edge_blocks(e, token, at) for e in edges):
-                return False
-            return not any(
-                self.edge_blocks(e, token, at) for v in vertices for e in B.VERTEX_EDGES[v]
-            )
-        blocked = {e for e in edges if self.edge_blocks(e, token, at)}
-        for v in vertices:
-            blocked.update(e for e in B.VERTEX_EDGES[v] if self.edge_blocks(e, token, at))
-        return len(blocked) <= ignore
+    def _blocking(self, token: str, at: int) -> int:
+        """Mask of the edges that block `token`'s sight from square `at`: walls, and doors
+        closed for him there."""
+        key = ("blocking", token, at)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._walls_mask()
+            for edge in self.doors:
+                if not self.door_open_for(edge, token, at):
+                    found |= 1 << edge
+            self._memo[key] = found
+        return found
 
-    def _seer(self, token: str, a: int, b: int) -> bool:
+    def _walls_mask(self) -> int:
+        found = self._memo.get("walls")
+        if found is None:
+            found = self._memo["walls"] = B.bit_mask(list(self.walls))
+        return found
+
+    def _filled(self) -> int:
+        """Mask of the squares holding a square-filling object or figure (§2.8)."""
+        found = self._memo.get("filled")
+        if found is None:
+            found = self._memo["filled"] = B.bit_mask(list(self.fillers()))
+        return found
+
+    def _seer(self, token: str, a: int) -> bool:
         """Seer Totem: its controller and his creatures standing in its sector see every square
         of that sector (targeting only)."""
-        sector = B.sector_of(a)
-        if B.sector_of(b) != sector:
-            return False
+        sector = B.SECTOR[a]
         seat = self.controller(token)
         return any(
             o.kind == "totem"
             and o.owner == seat
             and CARDS[o.card].key == "seer_totem"
-            and B.sector_of(o.sq) == sector
+            and B.SECTOR[o.sq] == sector
             for o in self.objects.values()
         )
 
