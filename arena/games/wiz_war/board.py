@@ -11,7 +11,8 @@ Everything here is static geometry; what stands on the board lives in the state 
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Iterator
+from functools import cache, lru_cache
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -123,6 +124,7 @@ def _all_edges() -> tuple[int, ...]:
 
 
 ALL_EDGES = _all_edges()
+ALL_EDGES_MASK = sum(1 << e for e in ALL_EDGES)
 WALL_EDGES = frozenset(edge_between(square(*a), square(*b)) for a, b in INTERIOR_WALLS)
 DOOR_EDGES = {edge_between(square(*a), square(*b)): colour for a, b, colour in DOORS}
 HOME_SQUARES = tuple(square(*rc) for rc in HOMES)
@@ -393,6 +395,54 @@ def edge_sightlines(a: int) -> tuple[tuple[int, int], ...]:
     return tuple(row)
 
 
+@lru_cache(maxsize=1 << 14)
+def visible_squares(a: int, blocking: int, filled: int, ignore: int) -> int:
+    """Mask of the squares whose centre a sees straight (or along a wrap line), given the
+    masks of blocking edges and filled squares, ignoring up to `ignore` blocking edges.
+    A pure function of its arguments, so positions met again cost a look-up."""
+    seen = 0
+    for b, line in enumerate(sightlines(a)):
+        if (not line.squares & filled and (line.edges & blocking).bit_count() <= ignore) or (
+            line.wrap_edges >= 0
+            and not line.wrap_squares & filled
+            and (line.wrap_edges & blocking).bit_count() <= ignore
+        ):
+            seen |= 1 << b
+    return seen
+
+
+@lru_cache(maxsize=1 << 14)
+def visible_edges(a: int, blocking: int, filled: int, ignore: int) -> int:
+    """Mask of the edges whose midpoint a sees (the edge itself ignored), as above."""
+    seen = 0
+    row = edge_sightlines(a)
+    for edge in ALL_EDGES:
+        edges, squares = row[edge]
+        if not squares & filled and (edges & blocking).bit_count() <= ignore:
+            seen |= 1 << edge
+    return seen
+
+
+@cache
+def edges_nearer(a: int, limit: int) -> int:
+    """Mask of the edges with a bordering square closer to a than `limit` steps."""
+    return bit_mask([e for e in ALL_EDGES if min(manhattan(a, x) for x in edge_squares(e)) < limit])
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The set bits of a mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+#: BORDER_EDGES[sq]: mask of the interior edges on the sides of sq.
+BORDER_EDGES = tuple(
+    bit_mask([n.edge for n in NEIGHBOURS[sq] if n is not None and n.edge != WRAP]) for sq in SQUARES
+)
+#: SECTOR_MASKS[sector]: mask of its 25 squares.
+SECTOR_MASKS = tuple(bit_mask(list(squares)) for squares in SECTOR_SQUARES)
 #: MANHATTAN[a][b]: orthogonal distance on the grid (ranges such as `los4`).
 MANHATTAN = tuple(tuple(manhattan(a, b) for b in SQUARES) for a in SQUARES)
 #: SECTOR[sq]: sector_of(sq), looked up.

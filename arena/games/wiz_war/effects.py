@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arena.games.base import JSON
@@ -404,22 +405,31 @@ def in_range(s: WizWarState, frame: JSON, sq: int, reach: str) -> bool:
     if reach.startswith("path"):
         return s.walking_distance(actor, here, sq, int(reach[4:])) >= 0
     if reach.startswith("los"):
-        limit = int(reach[3:]) if len(reach) > 3 else 99
-        if B.manhattan(here, sq) > limit:
+        if len(reach) > 3 and B.MANHATTAN[here][sq] > int(reach[3:]):
             return False
-        return s.sees(actor, sq, origin, ignore, corner)
+        return s.sight(actor, origin, ignore, corner) >> sq & 1 == 1
     return True
 
 
-def edge_in_range(s: WizWarState, frame: JSON, edge: int, reach: str) -> bool:
+def squares_in_sight(s: WizWarState, frame: JSON) -> int:
+    """Mask of the squares in range `los` (no limit) of the thing being declared."""
+    actor, origin, ignore, corner = _view(s, frame)
+    return s.sight(actor, origin, ignore, corner)
+
+
+def edges_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
+    """Mask of the edges in range: beside the square for `adj` and `own`, else seen and
+    (for `losN`) with a bordering square nearer than N."""
     actor, origin, ignore, _ = _view(s, frame)
     here = origin if origin >= 0 else s.figure_sq(actor)
     if reach in ("adj", "own"):
-        return here in B.edge_squares(edge)
+        return B.BORDER_EDGES[here]
     limit = int(reach[3:]) if reach.startswith("los") and len(reach) > 3 else 99
-    if min(B.manhattan(here, x) for x in B.edge_squares(edge)) >= limit:
-        return False
-    return s.sees_edge(actor, edge, origin, ignore)
+    return s.edge_sight(actor, origin, ignore) & B.edges_nearer(here, limit)
+
+
+def edge_in_range(s: WizWarState, frame: JSON, edge: int, reach: str) -> bool:
+    return edges_in_range(s, frame, reach) >> edge & 1 == 1
 
 
 def figure_targets(
@@ -461,17 +471,16 @@ def object_targets(s: WizWarState, frame: JSON, reach: str, edges: bool = True) 
                 yield f"o{o.id}"
         if not edges:
             return
+        hits = s.barriers() & edges_in_range(s, frame, reach)
         if reach in ("adj", "own"):
-            here = s.figure_sq(frame["actor"])
-            candidates = sorted(n.edge for n in B.NEIGHBOURS[here] if n is not None and n.edge >= 0)
-        else:
-            candidates = sorted(set(s.walls) | set(s.doors))
-            if frame.get("probe"):  # nearest first: the first hit comes sooner
-                here = origin_of(s, frame)
-                candidates.sort(key=lambda e: B.manhattan(here, e // 2))
-        for e in candidates:
-            if (e in s.walls or e in s.doors) and edge_in_range(s, frame, e, reach):
-                yield B.edge_name(e)
+            hits &= B.BORDER_EDGES[s.figure_sq(frame["actor"])]
+        elif hits and frame.get("probe"):  # the nearest, as a probe has always taken
+            here = origin_of(s, frame)
+            distance = B.MANHATTAN[here]
+            yield B.edge_name(min(B.bits(hits), key=lambda e: (distance[e // 2], e)))
+            return
+        for e in B.bits(hits):
+            yield B.edge_name(e)
 
     return gather(frame, found())
 
@@ -625,6 +634,7 @@ def damage_spell(
     return resolve_it
 
 
+@cache
 def value(key: str, name: str) -> int:
     """A number from the card table, by card key (all copies of a key share it)."""
     for c in CARDS:
@@ -769,15 +779,9 @@ SPECS["around_the_corner"] = Spec(resolve=around_the_corner)
 
 
 def _empty_edges(s: WizWarState, frame: JSON) -> Options:
-    tokens = gather(
-        frame,
-        (
-            B.edge_name(e)
-            for e in B.ALL_EDGES
-            if s.empty_edge(e) and edge_in_range(s, frame, e, "los")
-        ),
-    )
-    return _options(s, "target", tokens)
+    empty = B.ALL_EDGES_MASK & ~s.barriers() & ~B.bit_mask(list(s.fire_walls))
+    hits = empty & edges_in_range(s, frame, "los")
+    return _options(s, "target", gather(frame, (B.edge_name(e) for e in B.bits(hits))))
 
 
 def create_wall(s: WizWarState, cast: JSON) -> None:
@@ -795,12 +799,8 @@ SPECS["create_wall"] = Spec(slots=(Slot("target", _empty_edges),), resolve=creat
 
 
 def _wall_or_door_edges(s: WizWarState, frame: JSON) -> Options:
-    edges = sorted(set(s.walls) | set(s.doors))
-    return _options(
-        s,
-        "target",
-        gather(frame, (B.edge_name(e) for e in edges if edge_in_range(s, frame, e, "los"))),
-    )
+    hits = s.barriers() & edges_in_range(s, frame, "los")
+    return _options(s, "target", gather(frame, (B.edge_name(e) for e in B.bits(hits))))
 
 
 def destroy_wall(s: WizWarState, cast: JSON) -> None:
@@ -873,10 +873,11 @@ SPECS["dispel"] = Spec(slots=(Slot("target", _spells_in_sight),), resolve=dispel
 
 def _doors_in_sight(s: WizWarState, frame: JSON) -> Options:
     colour = s.wizards[frame["seat"]].colour
+    seen = edges_in_range(s, frame, "los")
     tokens = [
         B.edge_name(e)
         for e, door in sorted(s.doors.items())
-        if door.colour != colour and not s.sealed(e) and edge_in_range(s, frame, e, "los")
+        if door.colour != colour and seen >> e & 1 and not s.sealed(e)
     ]
     return _options(s, "target", tokens)
 
@@ -894,10 +895,8 @@ SPECS["pick_lock"] = Spec(slots=(Slot("target", _doors_in_sight),), resolve=pick
 
 
 def _sectors_in_sight(s: WizWarState, frame: JSON) -> Options:
-    out = []
-    for sector, squares in enumerate(B.SECTOR_SQUARES):
-        if any(in_range(s, frame, sq, "los") for sq in squares):
-            out.append(B.COLOURS[sector])
+    seen = squares_in_sight(s, frame)
+    out = [B.COLOURS[sector] for sector, mask in enumerate(B.SECTOR_MASKS) if seen & mask]
     return _options(s, "target", out)
 
 

@@ -724,30 +724,37 @@ class WizWarState(ViewedState):
         self, token: str, sq: int, origin: int = -1, ignore: int = 0, corner: bool = False
     ) -> bool:
         """LOS from a figure (or from `origin`, for Astral Projection) to a square."""
-        key = ("sq", token, origin, sq, ignore, corner)
+        return self.sight(token, origin, ignore, corner) >> sq & 1 == 1
+
+    def sight(self, token: str, origin: int = -1, ignore: int = 0, corner: bool = False) -> int:
+        """Mask of the squares `token` sees from `origin` (or where it stands): its own, then
+        Fog (adjacent squares only), a Dust Cloud (none), straight and wrap lines, a Seer
+        Totem's sector and Around the Corner's one turn."""
+        a = origin if origin >= 0 else self.figure_sq(token)
+        key = ("sight", token, a, ignore, corner)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = self._sees(token, sq, origin, ignore, corner)
+            found = self._memo[key] = self._sight(token, a, ignore, corner)
         return found
 
-    def _sees(self, token: str, b: int, origin: int, ignore: int, corner: bool) -> bool:
-        a = origin if origin >= 0 else self.figure_sq(token)
-        if a == b:
-            return True
+    def _sight(self, token: str, a: int, ignore: int, corner: bool) -> int:
         fog, blind, seer = self._viewpoint(token, a)
         if fog:
-            return b in self.adjacent_squares(token, a)
+            return B.bit_mask(self.adjacent_squares(token, a))
         if blind:
-            return False
-        if (seer and B.SECTOR[b] == B.SECTOR[a]) or self._line(token, a, b, ignore):
-            return True
+            return 1 << a
+        seen = self._straight(token, a, ignore) | 1 << a
+        if seer:
+            seen |= B.SECTOR_MASKS[B.SECTOR[a]]
         if corner:
-            return any(
-                self._line(token, a, x, ignore) and self._line(token, x, b, ignore, at=x)
-                for x in B.SQUARES
-                if x not in (a, b)
-            )
-        return False
+            for x in B.bits(self._straight(token, a, ignore)):
+                seen |= self._straight(token, x, ignore)
+        return seen
+
+    def _straight(self, token: str, a: int, ignore: int) -> int:
+        """Squares seen along straight and wrap lines from a, doors as they are for `token`
+        standing on a."""
+        return B.visible_squares(a, self._blocking(token, a), self._filled(), ignore)
 
     def _viewpoint(self, token: str, a: int) -> tuple[bool, bool, bool]:
         """(Fog: adjacent squares only, standing in a Dust Cloud: blind, a Seer Totem of his
@@ -764,16 +771,21 @@ class WizWarState(ViewedState):
 
     def sees_edge(self, token: str, edge: int, origin: int = -1, ignore: int = 0) -> bool:
         """LOS to the midpoint of an edge, the edge itself ignored."""
+        return self.edge_sight(token, origin, ignore) >> edge & 1 == 1
+
+    def edge_sight(self, token: str, origin: int = -1, ignore: int = 0) -> int:
+        """Mask of the edges whose midpoint `token` sees: those bordering its square always,
+        the others unless Fog or a Dust Cloud hides them."""
         a = origin if origin >= 0 else self.figure_sq(token)
-        if a in B.edge_squares(edge):
-            return True
-        fog, blind, _ = self._viewpoint(token, a)
-        if fog or blind:
-            return False
-        edges, squares = B.edge_sightlines(a)[edge]
-        if squares & self._filled():
-            return False
-        return (edges & self._blocking(token, a)).bit_count() <= ignore
+        key = ("edge_sight", token, a, ignore)
+        found = self._memo.get(key)
+        if found is None:
+            found = B.BORDER_EDGES[a]
+            fog, blind, _ = self._viewpoint(token, a)
+            if not (fog or blind):
+                found |= B.visible_edges(a, self._blocking(token, a), self._filled(), ignore)
+            self._memo[key] = found
+        return found
 
     def _line(self, token: str, a: int, b: int, ignore: int, at: int = -1) -> bool:
         """The straight segment from a to b, or its wrap line, is clear for `token` (standing
@@ -800,6 +812,13 @@ class WizWarState(ViewedState):
                 if not self.door_open_for(edge, token, at):
                     found |= 1 << edge
             self._memo[key] = found
+        return found
+
+    def barriers(self) -> int:
+        """Mask of the edges holding a wall or a door."""
+        found = self._memo.get("barriers")
+        if found is None:
+            found = self._memo["barriers"] = self._walls_mask() | B.bit_mask(list(self.doors))
         return found
 
     def _walls_mask(self) -> int:
