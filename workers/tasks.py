@@ -14,14 +14,13 @@ import logging
 import random
 import secrets
 import socket
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.utils import timezone
 
 import arena.games
 from arena.games.base import Game
@@ -177,16 +176,10 @@ def validate(version_id: int) -> str:
     their ladder names as opponents, with the version in a random seat. A bot that behaves
     only while it is examined cannot find out when that is.
     """
-    started = timezone.now()
-    claimed = BotVersion.objects.filter(pk=version_id, status=BotVersion.Status.PENDING).update(
-        status=BotVersion.Status.VALIDATING, validation_started=started
-    )
-    if not claimed:
+    started = BotVersion.claim_validation(version_id)
+    if started is None:
         return "not pending: nothing to do"
     version = BotVersion.objects.select_related("bot__owner").get(pk=version_id)
-    ours = BotVersion.objects.filter(
-        pk=version_id, status=BotVersion.Status.VALIDATING, validation_started=started
-    )
     game = arena.games.get(version.bot.game)
     lineup, seat = validation_lineup(version, game, random.SystemRandom())
     key = seed_key()
@@ -199,11 +192,11 @@ def validate(version_id: int) -> str:
             lambda index, seed: seating.agent_for_version(lineup[index], index, seed),
         )
     except AgentError as exc:  # the bot's own failure to start
-        if ours.exists():
+        if BotVersion.validation_held(version_id, started):
             version.reject(f"the bot did not start: {exc}")
         return "rejected"
     except Exception as exc:
-        return _postpone(ours, exc)
+        return _postpone(version_id, started, exc)
     try:
         record = referee_run(
             game.name,
@@ -214,8 +207,8 @@ def validate(version_id: int) -> str:
             match_id=seeds.public_match_id(key, internal),
         )
     except Exception as exc:
-        return _postpone(ours, exc)
-    if not ours.exists():
+        return _postpone(version_id, started, exc)
+    if not BotVersion.validation_held(version_id, started):
         return "validation taken over: result dropped"
     problem = validation_problem(record, seat)
     stderr = record.seats[seat].stderr
@@ -269,10 +262,10 @@ def validation_lineup(
     return chosen, seat
 
 
-def _postpone(ours, exc: BaseException) -> str:
+def _postpone(version_id: int, started: datetime, exc: BaseException) -> str:
     """Back to pending after a failure that is not the bot's: validation runs again later."""
     note = storable(f"not validated yet: {exc}", REASON_CAP)
-    ours.update(status=BotVersion.Status.PENDING, validation_note=note)
+    BotVersion.postpone_validation(version_id, started, note)
     return f"could not validate now: {note}"
 
 

@@ -7,7 +7,7 @@ play on the ladder; a newer active version retires the previous one, and history
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import ClassVar
 
 from django.conf import settings
@@ -115,6 +115,38 @@ class BotVersion(models.Model):
         super().save(*args, **kwargs)
 
     # --- validation: a version being validated holds it until done or timed out ----------
+
+    @classmethod
+    def claim_validation(cls, version_id: int) -> datetime | None:
+        """pending -> validating; the claim's start time (its token), or None if the
+        version was not pending (another worker has it, or it is done)."""
+        started = timezone.now()
+        claimed = cls.objects.filter(pk=version_id, status=cls.Status.PENDING).update(
+            status=cls.Status.VALIDATING, validation_started=started
+        )
+        return started if claimed else None
+
+    @classmethod
+    def validation_held(cls, version_id: int, started: datetime) -> bool:
+        """Is the validation claimed at `started` still the one in progress?"""
+        return cls._claimed(version_id, started).exists()
+
+    @classmethod
+    def postpone_validation(cls, version_id: int, started: datetime, note: str) -> bool:
+        """Give the validation claimed at `started` back (pending), for a reason that is not
+        the bot's fault; False if it was no longer that claim."""
+        note = storable(note, REASON_CAP)
+        return bool(
+            cls._claimed(version_id, started).update(
+                status=cls.Status.PENDING, validation_note=note
+            )
+        )
+
+    @classmethod
+    def _claimed(cls, version_id: int, started: datetime) -> models.QuerySet[BotVersion]:
+        return cls.objects.filter(
+            pk=version_id, status=cls.Status.VALIDATING, validation_started=started
+        )
 
     @classmethod
     def expire_validations(cls, timeout: timedelta) -> int:
