@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from arena.games.base import JSON, IllegalAction, ViewedState
+from arena.games.base import JSON, IllegalAction, SharedRng, ViewedState
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     ATTACK,
@@ -218,8 +218,47 @@ def die_roll(rng: random.Random) -> int:
     return rng.randint(1, DIE_SIDES)
 
 
+def _copy_record(record: Any) -> Any:
+    """A copy of a slotted record, its lists copied too (they hold ints and strings)."""
+    cls = type(record)
+    new = cls.__new__(cls)
+    for name in cls.__slots__:
+        value = getattr(record, name)
+        setattr(new, name, value[:] if type(value) is list else value)
+    return new
+
+
+def _copy_data(data: Any) -> Any:
+    """A copy of plain JSON-like data (dicts, lists, scalars; tuples are never changed)."""
+    if type(data) is dict:
+        return {k: _copy_data(v) for k, v in data.items()}
+    if type(data) is list:
+        return [_copy_data(v) for v in data]
+    return data
+
+
+#: The state's flat containers of ints and strings, copied one level down by `clone`.
+_COPIED = [
+    "walls",
+    "created_walls",
+    "fire_walls",
+    "held",
+    "deck",
+    "discard",
+    "spec_owner",
+    "universe",
+    "pool",
+    "schools",
+    "more_summons",
+    "floor",
+    "pending",
+    "box",
+    "log",
+]
+
+
 # --- The state ----------------------------------------------------------------------------------
-class WizWarState(ViewedState):
+class WizWarState(SharedRng, ViewedState):
     """One game of Wiz-War with Bestial Forces (§1-§13)."""
 
     VIEWS = "arena.games.wiz_war.views"
@@ -445,14 +484,23 @@ class WizWarState(ViewedState):
         return rank_players(self)
 
     def clone(self) -> WizWarState:
-        rng, legal, memo = self.rng, self._legal, self._memo
-        self.rng, self._legal, self._memo = None, None, {}  # type: ignore[assignment]
-        try:
-            new = copy.deepcopy(self)
-        finally:
-            self.rng, self._legal, self._memo = rng, legal, memo
-        new.rng = random.Random()
-        new.rng.setstate(rng.getstate())
+        """A manual copy: records and containers copied, frames and casts as the plain data
+        they are; the generator is shared until either copy draws (SharedRng)."""
+        new = object.__new__(WizWarState)
+        self.share_rng()
+        new.__dict__.update(self.__dict__)
+        new._legal, new._memo, new._sink = None, {}, None  # the legal map points into frames
+        new.wizards = [_copy_record(w) for w in self.wizards]
+        new.creatures = {k: _copy_record(v) for k, v in self.creatures.items()}
+        new.spells = {k: _copy_record(v) for k, v in self.spells.items()}
+        new.objects = {k: _copy_record(v) for k, v in self.objects.items()}
+        new.doors = {k: _copy_record(v) for k, v in self.doors.items()}
+        new.treasures = [_copy_record(t) for t in self.treasures]
+        new.frames = _copy_data(self.frames)
+        new.casts = _copy_data(self.casts)
+        new.unused = {k: v[:] for k, v in self.unused.items()}
+        for name in _COPIED:
+            setattr(new, name, copy.copy(getattr(self, name)))
         return new
 
     # --- The step interpreter -----------------------------------------------------------------
@@ -884,25 +932,29 @@ class WizWarState(ViewedState):
         n = B.NEIGHBOURS[sq][d]
         if n is None:
             return None
-        form = self.form(token)
+        forms = self._spell_index().forms
+        form = self.form(token) if forms else ""
         edge = n.edge
-        if edge != B.WRAP:
+        if edge != B.WRAP and (edge in self.walls or edge in self.doors):
+            seat = WIZARD_SEATS.get(token)
             through = token == "totem_spirit" or (
-                is_wizard(token) and edge in self.wizards[int(token[1])].pass_edges
+                seat is not None and edge in self.wizards[seat].pass_edges
             )
             if edge in self.walls:
                 if not through:
                     return None
-            elif edge in self.doors and not (
+            elif not (
                 through
                 or form in ("mist_body", "slime_form")
                 or self.door_open_for(edge, token, sq)
             ):
                 return None
         dest = n.square
-        if self.objects_at(dest, "stone_block"):
+        if dest in self._stone_blocks():
             return None
-        others = [f for f in self.figures_at(dest) if f != token]
+        if not forms:
+            return n
+        others = [f for f in self._by_square().get(dest, ()) if f != token]
         if form != "mist_body" and any(self.form(f) == "big_man_form" for f in others):
             return None
         if pushes and form == "big_man_form":
@@ -910,6 +962,14 @@ class WizWarState(ViewedState):
                 if not self.shove_options(other, dest, d):
                     return None
         return n
+
+    def _stone_blocks(self) -> frozenset[int]:
+        found = self._memo.get("stone_blocks")
+        if found is None:
+            found = self._memo["stone_blocks"] = frozenset(
+                o.sq for o in self.objects.values() if o.kind == "stone_block"
+            )
+        return found
 
     def shove_options(self, token: str, sq: int, d: int) -> list[int]:
         """Where the Big Man pushes a figure standing in the square he enters: onward if it

@@ -108,3 +108,28 @@ def test_the_terminal_board_fits_100_columns() -> None:
     state = GAME.new_state(4, 1, {})
     text = GAME.render(state.spectate())
     assert "r9" in text and max(len(line) for line in text.splitlines()) <= 100
+
+
+def test_a_clone_plays_on_alone_and_draws_the_dice_the_original_would() -> None:
+    """Clones share the generator copy-on-write: whatever one plays, the other is unchanged,
+    and both continue exactly as the original would have."""
+    state = GAME.new_state(4, 8, {"specializations": True})
+    rng = random.Random(8)
+    for _ in range(400):
+        state.apply(rng.choice(state.legal_actions()))
+    before = json.dumps([state.spectate(), state.observe(0), state.legal_actions()])
+    copy, twin = state.clone(), state.clone()
+    other = random.Random(1)
+    while not copy.is_over():
+        copy.apply(other.choice(copy.legal_actions()))
+    assert json.dumps([state.spectate(), state.observe(0), state.legal_actions()]) == before
+    for seed in (2, 3):
+        a, b = random.Random(seed), random.Random(seed)
+        for _ in range(300):
+            if state.is_over():
+                break
+            code = a.choice(state.legal_actions())
+            assert b.choice(twin.legal_actions()) == code
+            state.apply(code)
+            twin.apply(code)
+        assert twin.spectate() == state.spectate() and twin.rng.random() == state.rng.random()
