@@ -895,14 +895,18 @@ class WizWarState(SharedRng, ViewedState):
             for o in self.objects.values()
         )
 
-    def adjacent_squares(self, token: str, at: int = -1) -> list[int]:
+    def adjacent_squares(self, token: str, at: int = -1) -> tuple[int, ...]:
         """Range `adj`: the square itself and each neighbour across a non-blocking edge."""
         a = at if at >= 0 else self.figure_sq(token)
-        out = [a]
-        for n in B.NEIGHBOURS[a]:
-            if n is not None and not self.edge_blocks(n.edge, token, a) and n.square not in out:
-                out.append(n.square)
-        return out
+        key = ("adjacent", token, a)
+        found = self._memo.get(key)
+        if found is None:
+            out = [a]
+            for n in B.NEIGHBOURS[a]:
+                if n is not None and not self.edge_blocks(n.edge, token, a) and n.square not in out:
+                    out.append(n.square)
+            found = self._memo[key] = tuple(out)
+        return found
 
     def walking_distance(self, token: str, a: int, b: int, limit: int = 99) -> int:
         """Shortest legal walking path for the figure, ignoring objects that do not block
