@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import random
 import statistics
 import sys
@@ -24,48 +23,12 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
+
+from site_db import create_database, drop_database, setup_django  # noqa: E402
+
 GAME = "wandering_towers"
 AUTHORS = 50
 BOTS_PER_AUTHOR = 2
-
-
-def create_database() -> str:
-    import psycopg
-
-    name = f"arena_bench_{os.getpid()}"
-    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.execute(f'CREATE DATABASE "{name}"')
-    return name
-
-
-def drop_database(name: str) -> None:
-    import psycopg
-    from django.db import connections
-
-    connections.close_all()
-    with psycopg.connect(dbname="postgres", autocommit=True, **PG) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def setup_django(database: str, data: Path) -> None:
-    os.environ.update(
-        {
-            "ARENA_DATABASE_URL": f"postgresql://{PG['user']}@{PG['host']}:{PG['port']}/{database}",
-            "ARENA_DATA_DIR": str(data),
-            "ARENA_SECRET_KEY": "bench",
-            "ARENA_ALLOWED_HOSTS": "testserver",
-            "ARENA_LADDER_DEPTH": "0",
-            "DJANGO_SETTINGS_MODULE": "webui.settings",
-        }
-    )
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", interactive=False, verbosity=0)
 
 
 def create_bots(rng: random.Random) -> list:

@@ -139,3 +139,34 @@ def test_seat_views_of_a_running_match_are_refused(page, world):
     assert not any("hand" in frame for frame in frames["frames"])
     assert page.request.get(f"/matches/{match.pk}/replay.json").status == 404
     assert str(match.seed) not in page.content(), "the seed would reveal every hand"
+
+
+SLOW_BOARD = """async (millis) => {
+  const viewer = ArenaViewer.current();
+  const plugin = ArenaViewer.plugins[viewer.game];
+  const draw = plugin.draw;
+  plugin.draw = (...args) => { const end = performance.now() + millis; while (performance.now() < end); draw(...args); };
+  viewer.go(0, false);
+  const select = document.querySelector(".viewer .speed select");
+  select.value = "32";
+  select.dispatchEvent(new Event("change"));
+  const start = performance.now();
+  viewer.toggle();
+  await new Promise((done) => setTimeout(done, 1500));
+  const elapsed = performance.now() - start, index = viewer.index;
+  viewer.toggle();
+  plugin.draw = draw;
+  return { due: Math.floor((elapsed * 32) / 1000), index: index, playing: viewer.playing };
+}"""
+
+
+def test_a_board_slower_than_the_speed_skips_moves_instead_of_falling_behind(page, world):
+    """At 32 moves/s with a board that takes 100 ms to draw, playback shows the move due now
+    (one step per tick would show about 15 after 1.5 s, a third of the way)."""
+    match = world.matches["four"]
+    page.goto(f"/matches/{match.pk}/")
+    wait_for_viewer(page)
+    result = page.evaluate(SLOW_BOARD, 100)
+    assert result["index"] >= result["due"] - 8, result  # at most two slow draws behind
+    assert not result["playing"]
+    assert page.url.endswith(f"#move-{result['index']}"), "pausing writes the move shown"

@@ -6,11 +6,16 @@
   const log = document.getElementById("move-log");
   if (!root) return;
 
+  // The log follows the board once per animation frame, after the board is drawn: reading
+  // the row's position forces a layout, which must not happen for every played move.
   let current = null;
-  root.addEventListener("viewer:step", (event) => {
-    if (!log) return;
+  let wanted = null;
+  function highlight() {
+    if (wanted === null) return;
+    const index = wanted;
+    wanted = null;
     if (current) current.classList.remove("current");
-    current = log.querySelector('tr[data-move="' + event.detail.index + '"]');
+    current = log.querySelector('tr[data-move="' + index + '"]');
     if (!current) return;
     current.classList.add("current");
     // Scroll the log box only, never the page.
@@ -18,6 +23,13 @@
     if (current.offsetTop < log.scrollTop + 30 || current.offsetTop > log.scrollTop + log.clientHeight - 30) {
       log.scrollTop = Math.max(0, top);
     }
+  }
+  root.addEventListener("viewer:step", (event) => {
+    if (!log) return;
+    const waiting = wanted !== null;
+    wanted = event.detail.index;
+    if (!event.detail.playing) highlight();
+    else if (!waiting) requestAnimationFrame(highlight);
   });
 
   const status = document.getElementById("match-status");

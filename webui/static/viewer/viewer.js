@@ -201,11 +201,14 @@
       this.index = Math.max(0, Math.min(last, index));
       this.following = this.index === last;
       this.render();
-      if (byUser || Viewer.hashMove() !== null) {
-        const hash = "#move-" + this.index;
-        if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
-      }
+      if (byUser) this.writeHash();
       if (this.index === last && this.playing && this.complete) this.pause();
+    }
+
+    /** The address names the move shown (history calls are too slow for every played move). */
+    writeHash() {
+      const hash = "#move-" + this.index;
+      if (window.location.hash !== hash) window.history.replaceState(null, "", hash);
     }
 
     toggle() {
@@ -217,20 +220,30 @@
       this.startTimer();
     }
 
+    /** Playback follows the clock, one board per animation frame: at any speed the move shown
+     * is the one due now, so a slow board skips moves instead of falling behind. */
     startTimer() {
-      clearInterval(this.timer);
+      cancelAnimationFrame(this.timer);
       const perSecond = Number(this.ui.speed.value) || 4;
-      this.timer = setInterval(() => {
-        if (this.index < this.frames.length - 1) this.go(this.index + 1, true);
-        else if (this.complete) this.pause();
-      }, 1000 / perSecond);
+      const origin = performance.now();
+      const from = this.index;
+      const tick = (now) => {
+        if (!this.playing) return;
+        const due = from + Math.floor(((now - origin) * perSecond) / 1000);
+        const last = this.frames.length - 1;
+        if (this.index >= last && this.complete) { this.pause(); return; }
+        if (due > this.index && this.index < last) this.go(Math.min(due, last), false);
+        this.timer = requestAnimationFrame(tick);
+      };
+      this.timer = requestAnimationFrame(tick);
     }
 
     pause() {
       this.playing = false;
-      clearInterval(this.timer);
+      cancelAnimationFrame(this.timer);
       this.ui.play.classList.remove("playing");
       this.ui.play.setAttribute("aria-label", "play");
+      if (Viewer.hashMove() !== null || this.index > 0) this.writeHash();
     }
 
     key(event) {
@@ -291,7 +304,7 @@
       const who = step.seat === null || step.seat === undefined ? null : step.seat;
       const name = who === null ? "" : (this.config.seats[who] || {}).name || "seat " + who;
       this.caption(this.index === 0 ? "Setup" : (name ? name + ": " : "") + step.label, who);
-      this.root.dispatchEvent(new CustomEvent("viewer:step", { detail: { index: this.index, step: step } }));
+      this.root.dispatchEvent(new CustomEvent("viewer:step", { detail: { index: this.index, step: step, playing: this.playing } }));
     }
 
     caption(text, seat) {
