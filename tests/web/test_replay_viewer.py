@@ -145,7 +145,11 @@ SLOW_BOARD = """async (millis) => {
   const viewer = ArenaViewer.current();
   const plugin = ArenaViewer.plugins[viewer.game];
   const draw = plugin.draw;
-  plugin.draw = (...args) => { const end = performance.now() + millis; while (performance.now() < end); draw(...args); };
+  plugin.draw = (...args) => {
+    const end = performance.now() + millis;
+    while (performance.now() < end);
+    draw(...args);
+  };
   viewer.go(0, false);
   const select = document.querySelector(".viewer .speed select");
   select.value = "32";
