@@ -61,6 +61,11 @@ class GameState(abc.ABC):
     @abc.abstractmethod
     def clone(self) -> GameState: ...
 
+    def table_result(self) -> JSON:
+        """Numbers about how the table as a whole did, beyond each seat's outcome (Castle Panic:
+        the towers still standing), kept with the match record; {} for most games."""
+        return {}
+
     def public_action(self, code: str, seat: int) -> tuple[str, str]:
         """The (code, label) of `code`, about to be played, as `seat` may learn of it.
 

@@ -83,6 +83,9 @@ class MatchRecord:
     started_at: float
     duration_ms: float
     arena_version: str
+    #: The game's numbers about the whole table (GameState.table_result), not part of the
+    #: replay's outcome, so replays recorded before a game reported any still verify.
+    table: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.players = [storable(p, NAME_CAP) for p in self.players]
@@ -117,4 +120,5 @@ class MatchRecord:
             "time_control": self.time_control,
             "started_at": self.started_at,
             "duration_ms": self.duration_ms,
+            "table": self.table,
         }

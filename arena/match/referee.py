@@ -164,6 +164,7 @@ class Referee:
             started_at=started,
             duration_ms=round((time.time() - started) * 1000, 3),
             arena_version=arena.__version__,
+            table=state.table_result() if state.is_over() else {},
         )
 
     async def _ask(

@@ -4,6 +4,8 @@ shows the game as the opponent."""
 
 from __future__ import annotations
 
+import re
+
 from platform_support import add_builtin, settled_invariants
 
 GAME = "castle_panic"
@@ -35,3 +37,16 @@ def test_cooperative_matches_rate_the_table_against_the_game(db) -> None:
     settled_invariants()  # includes recompute: bots' and the game's ratings replay exactly
     page = Client().get(f"/ladder/{GAME}/").content.decode()
     assert "The game itself" in page and "team win rate" in page
+    # The secondary table: trophies per game and the towers each bot's tables kept.
+    towers = [m.summary["table"]["towers_standing"] for m in finished]
+    assert all(0 <= t <= 6 for t in towers), towers
+    assert "points / game" in page and "towers standing" in page
+    for rating in Rating.objects.filter(game=GAME, games__gt=0):
+        mine = finished.filter(seats__version_id=rating.version_id)
+        expected = sum(m.summary["table"]["towers_standing"] for m in mine) / mine.count()
+        cell = re.search(
+            rf'<tr data-version="{rating.version_id}">.*?data-figure="towers standing">([^<]+)<',
+            page,
+            re.S,
+        )
+        assert cell and abs(float(cell.group(1)) - expected) <= 0.05 + 1e-9, (expected, cell)

@@ -27,6 +27,19 @@ def test_opponents_are_close_in_rating():
         assert set(lineup) - {4} <= {3, 5}
 
 
+def test_a_cooperative_tables_partners_come_from_the_whole_pool():
+    """Teams vary, so each version's part in its teams' results can be told apart."""
+    pool = [Candidate(i, mu, 10) for i, mu in enumerate([10, 11, 12, 30, 31, 32, 50, 51])]
+    pool[4].games = 0  # mu 31 anchors
+    rng = random.Random(3)
+    partners = Counter()
+    for _ in range(400):
+        lineup = pick_lineup(pool, 2, 2, rng, cooperative=True)
+        partners.update(set(lineup) - {4})
+    assert set(partners) == {0, 1, 2, 3, 5, 6, 7}, "every other version shares a table"
+    assert max(partners.values()) < 3 * min(partners.values()), partners
+
+
 def test_seat_counts_stay_within_the_game_and_versions_are_distinct():
     pool = [Candidate(i, 25, i) for i in range(4)]
     rng = random.Random(3)

@@ -68,7 +68,9 @@ def fill_queue(
     with transaction.atomic():
         for _ in range(depth - live):
             # A rating needs opponents: solo games (Castle Panic alone) are never ladder games.
-            lineup = pick_lineup(pool, max(2, game.min_players), game.max_players, rng)
+            lineup = pick_lineup(
+                pool, max(2, game.min_players), game.max_players, rng, game.cooperative
+            )
             if lineup is None:
                 break
             match = Match.objects.create(

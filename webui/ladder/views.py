@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.db.models import F, FloatField, Max, Min, Window
+from django.db.models import Avg, F, FloatField, Max, Min, Window
+from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast, NullIf, RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -12,6 +13,7 @@ import arena.games
 from webui.bots.models import BotVersion
 from webui.ladder.charts import intervals
 from webui.ladder.models import GameRating, Rating
+from webui.matches.models import Match, MatchSeat
 
 PER_PAGE = 50
 #: ?sort= key -> (column, first direction when clicked: "desc" for "bigger is better").
@@ -42,6 +44,31 @@ def ladder_rows(game: str):
             win_rate=Cast("wins", FloatField()) / Cast(NullIf("games", 0), FloatField()),
         )
     )
+
+
+def team_figures(game: str, rows: list) -> list[str]:
+    """A cooperative ladder's secondary table, per row: points (trophies) per game, and the
+    average of each number the game reports about its tables (Castle Panic: towers standing).
+    Sets `row.team` to {label: value}; returns the labels, in order, for the page's header."""
+    ladder = Match.objects.filter(game=game, kind=Match.Kind.LADDER, status=Match.Status.FINISHED)
+    latest = ladder.exclude(summary__table={}).order_by("-finished").first()
+    keys = sorted((latest.summary.get("table") or {}) if latest else {})
+    table = KeyTransform("table", "match__summary")
+    averages = {f"t_{key}": Avg(Cast(KeyTextTransform(key, table), FloatField())) for key in keys}
+    figures = {
+        f["version_id"]: f
+        for f in MatchSeat.objects.filter(
+            match__in=ladder, version_id__in=[r.version_id for r in rows]
+        )
+        .values("version_id")
+        .annotate(points=Avg("score"), **averages)
+    }
+    labels = ["points / game", *(key.replace("_", " ") for key in keys)]
+    for row in rows:
+        f = figures.get(row.version_id, {})
+        values = [f.get("points"), *(f.get(f"t_{key}") for key in keys)]
+        row.team = list(zip(labels, values, strict=True))
+    return labels
 
 
 def sorted_rows(rows, sort: str, direction: str):
@@ -90,6 +117,7 @@ def ladder(request: HttpRequest, game: str) -> HttpResponse:
     context = {"game": info, "page": page, "headers": headers, "sort": sort, "dir": direction}
     if info.cooperative:  # the table plays the game itself, rated per player count
         context["opponents"] = list(GameRating.objects.filter(game=game))
+        context["team_labels"] = team_figures(game, page.object_list)
         for header in headers:
             if header["key"] == "winrate":
                 header["label"] = "team win rate"

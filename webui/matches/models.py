@@ -228,6 +228,7 @@ class Match(models.Model):
                 summary={
                     "players": [storable(p, NAME_CAP) for p in record["players"]],
                     "outcome": storable_json(outcome),
+                    "table": storable_json(record.get("table") or {}),
                 },
                 live_actions=[],
             )

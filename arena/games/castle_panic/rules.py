@@ -375,6 +375,10 @@ class CastlePanicState(SharedRng, ViewedState):
         one shared rank (§14, A38, A39). Final once `is_over()`."""
         return rank_players(self)
 
+    def table_result(self) -> JSON:
+        """How much of the castle the team kept: the towers standing at the end (§14)."""
+        return {"towers_standing": sum(self.towers)}
+
     def clone(self) -> CastlePanicState:
         """A manual copy: containers one level down; work items and choices are tuples."""
         new = object.__new__(CastlePanicState)
