@@ -36,15 +36,17 @@ from arena.games.wiz_war.cards import (
 from arena.games.wiz_war.config import (
     CREATURE_LIFE_CAP,
     LIGHTNING_DAMAGE_PER_ENTRY,
+    MAX_LIFE,
     PUNCH_DAMAGE,
     STRENGTH_TEAR_SUCCEEDS,
     TELEPORT_STEPS,
     WARD_DROPS,
 )
-from arena.games.wiz_war.rules import MAG, PHYS, STEPS, die_roll, is_wizard
+from arena.games.wiz_war.records import MAG, PHYS, Door, Obj, Spell, die_roll, is_wizard
+from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import Spell, WizWarState
+    from arena.games.wiz_war.rules import WizWarState
 
 Options = list[tuple[str, str, Any]]  # (code, label, value)
 
@@ -84,12 +86,6 @@ TIME_PASSES: dict[str, Callable[[WizWarState, Spell], None]] = {}
 
 def spec_for(key: str, mode: str = "") -> Spec:
     return SPECS.get(f"{key}:{mode}") or SPECS[key]
-
-
-def step(function: Callable[..., None]) -> Callable[..., None]:
-    """Register an effect's continuation as a named step of the interpreter."""
-    STEPS[function.__name__] = function
-    return function
 
 
 # --- Declaring: the slot machine ---------------------------------------------------------------
@@ -646,7 +642,6 @@ def value(key: str, name: str) -> int:
 def add_object(
     s: WizWarState, kind: str, sq: int, cast: JSON, card_id: int = -1, live: bool = False
 ) -> int:
-    from arena.games.wiz_war.rules import Obj
 
     oid = s.next_object
     s.next_object += 1
@@ -1009,7 +1004,7 @@ def acid_bath(s: WizWarState, cast: JSON) -> None:
 def acid_bath_ticks(s: WizWarState, sp: Spell) -> None:
     if sp.target and s.figure_alive(sp.target):
         s.then(
-            "damage",
+            "suffer_damage",
             target=sp.target,
             packets=[[value("acid_bath", "damage"), MAG, ""]],
             attack=False,
@@ -1247,7 +1242,7 @@ def ward(s: WizWarState, ct: JSON) -> None:
     pickup = _against(s, ct)
     picker = pickup["actor"]
     s.then(
-        "damage",
+        "suffer_damage",
         target=picker,
         packets=[[value("ward", "damage"), MAG, ""]],
         attack=False,
@@ -1402,7 +1397,6 @@ def _door_places(s: WizWarState, frame: JSON) -> Options:
 
 def create_door(s: WizWarState, cast: JSON) -> None:
     """A door of your colour on a stone wall or an empty edge."""
-    from arena.games.wiz_war.rules import Door
 
     e = B.parse_edge(cast["values"]["target"])
     if e in s.doors or e in s.fire_walls or e in s.created_walls:
@@ -1907,7 +1901,6 @@ SPECS["psychic_storm"] = Spec(
 
 def share_life(s: WizWarState, cast: JSON) -> None:
     """Both lives totalled and split evenly; the caster gets the odd point (cap 20)."""
-    from arena.games.wiz_war.config import MAX_LIFE
 
     me = cast["actor"]
     for t in s.hits(cast):
@@ -2354,7 +2347,7 @@ def backlash(s: WizWarState, ct: JSON) -> None:
     cancel(s, target, protect=[wizard_of(ct)])
     if target["E"] > 0 and s.figure_alive(target["actor"]):
         s.then(
-            "damage",
+            "suffer_damage",
             target=target["actor"],
             packets=[[target["E"], MAG, ""]],
             attack=False,
@@ -3280,7 +3273,7 @@ def after_draw(s: WizWarState, seat: int, drawn: int) -> None:
     if s.has_spell(token, "slow_death"):
         for _ in range(drawn):
             s.then(
-                "damage",
+                "suffer_damage",
                 target=token,
                 packets=[[value("slow_death", "damage"), MAG, ""]],
                 attack=False,
@@ -3306,7 +3299,7 @@ def after_damage(
     attacker = source if source and source != target and s.figure_alive(source) else ""
     if attack and attacker and s.has_spell(target, "pain_link"):
         s.then(
-            "damage",
+            "suffer_damage",
             target=attacker,
             packets=[[amount, MAG, ""]],
             attack=False,
@@ -3322,7 +3315,7 @@ def after_damage(
             s.log_event("Water destroys the Fire Cloak")
         elif attack and attacker and s.figure_sq(attacker) in s.adjacent_squares(target):
             s.then(
-                "damage",
+                "suffer_damage",
                 target=attacker,
                 packets=[[value("fire_cloak", "damage"), MAG, "fire"]],
                 attack=False,
@@ -3337,7 +3330,7 @@ def after_damage(
             s.log_event(f"Fire destroys {CARDS[c].title}")
             if CARDS[c].key == "boomstone":
                 s.then(
-                    "damage",
+                    "suffer_damage",
                     target=target,
                     packets=[[value("boomstone", "damage"), MAG, "fire"]],
                     attack=False,
@@ -3354,7 +3347,7 @@ def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
             continue
         if key == "fools_gold" and where >= 0 and B.sector_of(where) == s.wizards[sp.caster].colour:
             s.then(
-                "damage",
+                "suffer_damage",
                 target=f"w{seat}",
                 packets=[[value("fools_gold", "damage"), MAG, ""]],
                 attack=False,
@@ -3364,7 +3357,7 @@ def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
             s.end_spell(sp.card)
         elif key == "hoard_guard" and sp.target == f"t{tid}":
             s.then(
-                "damage",
+                "suffer_damage",
                 target=f"w{seat}",
                 packets=[[value("hoard_guard", "damage"), MAG, "fire"]],
                 attack=False,

@@ -18,8 +18,10 @@ from typing import Any
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import effects
 from arena.games.wiz_war.cards import CARDS, CREATURES
-from arena.games.wiz_war.rules import GAME_NAME, WizWarState, is_wizard
+from arena.games.wiz_war.records import GAME_NAME, is_wizard
+from arena.games.wiz_war.rules import WizWarState
 
 
 # --- Records ----------------------------------------------------------------------------------
@@ -341,8 +343,6 @@ def describe(state: WizWarState, code: str) -> str:
 
 
 def _labels(state: WizWarState) -> dict[str, str]:
-    from arena.games.wiz_war import effects
-
     legal = state._legal_map()
     if state.frames:
         top = state.frames[-1]

@@ -13,7 +13,8 @@ from typing import Any
 from arena.games.wiz_war import GAME
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import CARDS
-from arena.games.wiz_war.rules import MOVE_AND_CAST, Creature, WizWarState
+from arena.games.wiz_war.records import MOVE_AND_CAST, Creature
+from arena.games.wiz_war.rules import WizWarState
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
 

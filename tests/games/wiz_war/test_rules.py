@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war.rules import DISCARD_AND_DRAW
+from arena.games.wiz_war.records import DISCARD_AND_DRAW
 
 from .helpers import (
     BLUE,
@@ -300,8 +300,8 @@ def test_planar_call_never_names_another_players_hidden_specialization() -> None
 
     s = new_game(2, schools="alchemy,conjuring,mythology", specializations=True)
     s.spec_turn = 0  # both keep a deck, as at setup
-    s.st_keep_specialization(RED, "draconic")
-    s.st_keep_specialization(BLUE, "totem")
+    s.keep_specialization(RED, "draconic")
+    s.keep_specialization(BLUE, "totem")
     start_turn(s, BLUE)
     call = give(s, BLUE, "planar_call")
     play(s, f"cast:card={call}")

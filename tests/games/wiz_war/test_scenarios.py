@@ -7,7 +7,7 @@ import pytest
 from arena.games import IllegalAction
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import CARDS, ENERGY, FLASH
-from arena.games.wiz_war.rules import DISCARD_AND_DRAW
+from arena.games.wiz_war.records import DISCARD_AND_DRAW
 
 from .helpers import (
     BLUE,

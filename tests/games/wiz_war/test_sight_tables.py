@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war.rules import Obj, WizWarState
+from arena.games.wiz_war.records import Obj
+from arena.games.wiz_war.rules import WizWarState
 
 from . import exact_sight as exact
 from .helpers import new_game

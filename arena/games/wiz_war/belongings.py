@@ -1,0 +1,205 @@
+"""Items, relics and treasures (§5.2, §5.3, §8.8): carrying, dropping, picking up."""
+
+from __future__ import annotations
+
+from arena.games.wiz_war import effects
+from arena.games.wiz_war.cards import (
+    CARDS,
+    RELIC,
+)
+from arena.games.wiz_war.records import (
+    is_wizard,
+)
+from arena.games.wiz_war.steps import step
+
+
+class Belongings:
+    """Part of WizWarState (rules.py): items, relics and treasures (§5.2, §5.3, §8.8)."""
+
+    # --- Items, relics and treasures (§5.2, §5.3, §8.8) ---------------------------------------
+    def carried_treasure(self, token: str) -> int:
+        if is_wizard(token):
+            return self.wizards[int(token[1])].treasure
+        c = self.creatures.get(token)
+        return c.treasure if c else -1
+
+    def _set_carried_treasure(self, token: str, tid: int) -> None:
+        if is_wizard(token):
+            self.wizards[int(token[1])].treasure = tid
+        else:
+            self.creatures[token].treasure = tid
+
+    def relics(self, seat: int) -> list[int]:
+        return [c for c in self.wizards[seat].items if CARDS[c].kind == RELIC]
+
+    def slot_full(self, seat: int) -> bool:
+        """One treasure or one relic per wizard (§8.8)."""
+        return self.wizards[seat].treasure >= 0 or bool(self.relics(seat))
+
+    def glued(self, token: str) -> bool:
+        return any(
+            sp.target == token and CARDS[sp.card].key == "glue" for sp in self.spells.values()
+        )
+
+    def play_item(self, seat: int, c: int) -> None:
+        """An item or relic goes from hand to the play area: carried (§5.2, §8.8)."""
+        w = self.wizards[seat]
+        w.hand.remove(c)
+        self.gain_item(seat, c)
+
+    def gain_item(self, seat: int, c: int) -> None:
+        w = self.wizards[seat]
+        before = self.base_speed(w.token)
+        w.items.append(c)
+        self.speed_shift(w.token, before)
+        self.log_event(f"{self.name_of(w.token)} now carries {CARDS[c].title}")
+        if CARDS[c].key == "brainstone":
+            for _ in range(CARDS[c].value("draw")):
+                self.draw_card(seat)
+        if CARDS[c].kind == RELIC:
+            self.then("settle_slot", seat=seat)
+
+    @step
+    def settle_slot(self, seat: int) -> None:
+        """Carrying more than one relic/treasure: drop (his choice) until only one (§8.8)."""
+        w = self.wizards[seat]
+        held = [f"t{w.treasure}"] if w.treasure >= 0 else []
+        held += [f"item{c}" for c in self.relics(seat)]
+        if len(held) <= 1:
+            return
+        self.push_choice(
+            seat,
+            "drop_one",
+            [
+                (
+                    f"drop:{h}",
+                    f"Drop {self.describe_thing(h)}",
+                    "drop_thing",
+                    {"seat": seat, "thing": h},
+                )
+                for h in held
+            ],
+        )
+
+    @step
+    def drop_thing(self, seat: int, thing: str) -> None:
+        if thing.startswith("t"):
+            self.drop_carried_treasure(f"w{seat}")
+        else:
+            self.drop_item(seat, int(thing[4:]))
+        self.then("settle_slot", seat=seat)
+
+    def describe_thing(self, thing: str) -> str:
+        if thing.startswith("item"):
+            return CARDS[int(thing[4:])].title
+        if thing.startswith("t"):
+            return f"{self.name_of('w' + str(self.treasures[int(thing[1:])].owner))}'s treasure"
+        return thing
+
+    def drop_item(self, seat: int, c: int) -> None:
+        """Free on your own turn: the item lies in your square as a marker (§5.2)."""
+        w = self.wizards[seat]
+        w.items.remove(c)
+        self.floor[c] = w.sq
+        self._memo = {}
+        self.lose_item(seat, c)
+
+    def lose_item(self, seat: int, c: int) -> None:
+        """An item left its carrier: Brainstone makes him discard two cards (§10.2); losing
+        a Speedstone costs the MP it gave."""
+        if CARDS[c].key == "speedstone" and self.wizards[seat].alive:
+            token = f"w{seat}"
+            self.speed_shift(token, self.base_speed(token) + CARDS[c].value("speed"))
+        if CARDS[c].key == "brainstone" and self.wizards[seat].alive:
+            for _ in range(min(2, len(self.wizards[seat].hand))):
+                self.then("discard_choice", seat=seat, reason="Brainstone")
+
+    @step
+    def discard_choice(self, seat: int, reason: str) -> None:
+        hand = self.wizards[seat].hand
+        if not hand:
+            return
+        self.push_choice(
+            seat,
+            "discard",
+            [
+                (
+                    f"discard:card={c}",
+                    f"Discard {CARDS[c].title} ({reason})",
+                    "discard_from_hand",
+                    {"seat": seat, "card": c},
+                )
+                for c in hand
+            ],
+        )
+
+    @step
+    def discard_from_hand(self, seat: int, card: int) -> None:
+        hand = self.wizards[seat].hand
+        if card in hand:
+            hand.remove(card)
+            self.discard_card(card)
+
+    def pick_up_item(self, seat: int, c: int) -> None:
+        w = self.wizards[seat]
+        del self.floor[c]
+        self._memo = {}
+        self.gain_item(seat, c)
+        w.fresh = False
+
+    def drop_carried_treasure(self, token: str) -> None:
+        tid = self.carried_treasure(token)
+        if tid < 0:
+            return
+        treasure = self.treasures[tid]
+        treasure.sq, treasure.carrier = self.figure_sq(token), ""
+        self._set_carried_treasure(token, -1)
+        self._memo = {}
+        self.log_event(f"{self.name_of(token)} drops {self.describe_thing(f't{tid}')}")
+
+    def give_treasure(self, token: str, tid: int) -> None:
+        """A figure takes a treasure; any creature but the Boggart drops it at once (§8.7)."""
+        treasure = self.treasures[tid]
+        if treasure.carrier:
+            self._set_carried_treasure(treasure.carrier, -1)
+        if not is_wizard(token) and token != "boggart":
+            treasure.sq, treasure.carrier = self.figure_sq(token), ""
+            return
+        treasure.sq, treasure.carrier = -1, token
+        self._set_carried_treasure(token, tid)
+        self._memo = {}
+        self.check_scoring(token)
+
+    def can_take_treasure(self, token: str, tid: int) -> bool:
+        """Not glued, no Gravity, not guarded by an enemy Dragon's Hoard Keeper (§11.1):
+        the Dragon guards only its controller's own treasures ("ele irá proteger seus
+        tesouros como se fossem seus próprios")."""
+        treasure = self.treasures[tid]
+        if treasure.scored or treasure.carrier or self.glued(f"t{tid}"):
+            return False
+        if self.spell_in_play("gravity"):
+            return False
+        dragon = self.creatures.get("dragon")
+        guarded = dragon is not None and dragon.controller == treasure.owner
+        if guarded and dragon.controller != self.controller(token):
+            return treasure.sq not in self.adjacent_squares("dragon")
+        return True
+
+    @step
+    def take_treasure(self, token: str, tid: int, ends: bool) -> None:
+        """Pick up a treasure (§5.3): Ward, Fool's Gold and Hoard Guard may answer; a wizard's
+        Move and Cast phase then ends unless a form says otherwise."""
+        if not self.figure_alive(token) or not self.can_take_treasure(token, tid):
+            return
+        seat = self.controller(token)
+        treasure = self.treasures[tid]
+        where = treasure.sq
+        self.log_event(f"{self.name_of(token)} picks up {self.describe_thing(f't{tid}')}")
+        self.give_treasure(token, tid)
+        if self.over:
+            return
+        if is_wizard(token) and treasure.owner != seat:
+            effects.treasure_taken(self, seat, tid, where)
+            self.then("ward_window", picker=seat, treasure=tid)
+        if ends:
+            self.then("end_move_and_cast")

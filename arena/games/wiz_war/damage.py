@@ -1,0 +1,482 @@
+"""Damage and death (§7.2-§7.4, §7.7-§7.8, §8.9): damage, healing, stun, cracks,
+death and the final ranking.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war import effects
+from arena.games.wiz_war.cards import (
+    CARDS,
+    CREATURES,
+    IRON_HIDE,
+)
+from arena.games.wiz_war.config import (
+    BUSH_CRACKS,
+    CREATURE_LIFE_CAP,
+    DAMAGE_PER_CRACK,
+    DOOR_CRACKS,
+    MAX_LIFE,
+    STONE_BLOCK_CRACKS,
+    TOTEM_BREAKS_AT,
+    WALL_CRACKS,
+)
+from arena.games.wiz_war.records import (
+    MAG,
+    PHYS,
+    is_wizard,
+)
+from arena.games.wiz_war.steps import step
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+
+
+class Damage:
+    """Part of WizWarState (rules.py): damage and death (§7.2-§7.4, §7.7-§7.8, §8.9)."""
+
+    # --- Damage, healing, stun (§7.2-§7.4) ----------------------------------------------------
+    def damage(
+        self,
+        cast: JSON | None,
+        target: str,
+        packets: list[list],
+        attack: bool | None = None,
+        source: str | None = None,
+    ) -> None:
+        """Schedule damage from a cast to one target (figure, object or edge)."""
+        if cast is None:
+            self.then(
+                "suffer_damage",
+                target=target,
+                packets=packets,
+                attack=bool(attack),
+                source=source or "",
+                source_sq=-1,
+            )
+            return
+        actor = cast["actor"] if source is None else source
+        sq = self.figure_sq(actor) if actor and self.figure_alive(actor) else cast.get("origin", -1)
+        self.then(
+            "suffer_damage",
+            target=target,
+            packets=packets,
+            attack=cast["attack"] if attack is None else attack,
+            source=actor,
+            source_sq=sq,
+            scorer=cast["seat"],
+            cast=cast["id"],
+        )
+
+    @step
+    def suffer_damage(
+        self,
+        target: str,
+        packets: list[list],
+        attack: bool,
+        source: str,
+        source_sq: int,
+        scorer: int = -1,
+        cast: int = -1,
+        lust: str = "",
+        pure: bool = False,
+    ) -> None:
+        """§7.2: base amount; multiplications (Strength) then additions (Treasure Lust, Wolf
+        Totem); reductions once per source; Featherweight; life loss; triggers; death."""
+        if not (is_wizard(target) or target in CREATURES):
+            self.damage_thing(target, packets, source)
+            return
+        if not self.figure_alive(target):
+            return
+        packets = [list(p) for p in packets]
+        if sum(p[0] for p in packets) <= 0:
+            return
+        if pure:
+            self.lose_life(target, sum(p[0] for p in packets), False, "", -1, [], cast)
+            return
+        if attack and not lust and self._lust_applies(source, scorer, target):
+            args = {
+                "target": target,
+                "packets": packets,
+                "attack": attack,
+                "source": source,
+                "source_sq": source_sq,
+                "scorer": scorer,
+                "cast": cast,
+            }
+            self.push_choice(
+                int(target[1]),
+                "treasure_lust",
+                [
+                    (
+                        "lust:drop",
+                        "Drop what you carry: no extra damage",
+                        "suffer_damage",
+                        {**args, "lust": "drop"},
+                    ),
+                    (
+                        "lust:suffer",
+                        "Keep it and suffer 3 more damage",
+                        "suffer_damage",
+                        {**args, "lust": "suffer"},
+                    ),
+                ],
+            )
+            return
+        if source and self.figure_alive(source) and self.has_spell(source, "strength"):
+            for p in packets:
+                if p[1] == PHYS:
+                    p[0] *= 2
+        if lust == "drop":
+            self.drop_slot(int(target[1]))
+        elif lust == "suffer":
+            packets[0][0] += self._lust_bonus(scorer)
+        if attack and source and not is_wizard(source) and source in self.creatures:
+            packets[0][0] += self.totem_effect(
+                "wolf_totem", self.figure_sq(target), owner=self.creatures[source].controller
+            )
+        packets = self._reduce(target, packets, attack, cast)
+        total = sum(p[0] for p in packets)
+        if total <= 0:
+            self.log_event(f"{self.name_of(target)} takes no damage")
+            return
+        if is_wizard(target) and self.has_spell(target, "featherweight"):
+            self.then(
+                "feather",
+                target=target,
+                points=total,
+                packets=packets,
+                attack=attack,
+                source=source,
+                source_sq=source_sq,
+                scorer=scorer,
+                cast=cast,
+            )
+            return
+        self.lose_life(target, total, attack, source, scorer, packets, cast)
+
+    def _lust_applies(self, source: str, scorer: int, target: str) -> bool:
+        if not is_wizard(target) or scorer < 0:
+            return False
+        seat = int(target[1])
+        if not self.slot_full(seat):
+            return False
+        return any(
+            sp.caster == scorer and CARDS[sp.card].key == "treasure_lust"
+            for sp in self.spells.values()
+        )
+
+    def _lust_bonus(self, scorer: int) -> int:
+        for sp in self.spells.values():
+            if sp.caster == scorer and CARDS[sp.card].key == "treasure_lust":
+                return CARDS[sp.card].value("bonus")
+        return 0
+
+    def drop_slot(self, seat: int) -> None:
+        """Drop the carried treasure or relic into the wizard's square."""
+        w = self.wizards[seat]
+        if w.treasure >= 0:
+            self.drop_carried_treasure(w.token)
+        for c in self.relics(seat):
+            self.drop_item(seat, c)
+
+    def _reduce(self, target: str, packets: list[list], attack: bool, cast: int) -> list[list]:
+        """Each reduction once per source (§7.2 step 3); physical-only ones first."""
+        general = 0
+        physical = 0
+        c = self.casts.get(cast)
+        if c is not None:
+            general += c.get("reduce", {}).get(target, 0)
+        form = self.form_spell(target)
+        if form is not None and CARDS[form.card].key in ("golem_form", "dragon_form"):
+            general += CARDS[form.card].value("reduce")
+        if is_wizard(target):
+            seat = int(target[1])
+            for item in self.wizards[seat].items:
+                key = CARDS[item].key
+                if key == "bloodshard" or (key == "aegis" and attack):
+                    general += CARDS[item].value("reduce")
+            for sp in self.spells_on(target):
+                if CARDS[sp.card].key == "dragon_scales":
+                    general += CARDS[sp.card].value("reduce")
+                    physical += CARDS[sp.card].value("physical") - CARDS[sp.card].value("reduce")
+
+        physical += self.totem_effect(
+            "stone_totem", self.figure_sq(target), owner=self.controller(target)
+        )
+        if target == "grendel":
+            physical += IRON_HIDE
+        for p in packets:
+            if p[1] == PHYS and physical:
+                cut = min(p[0], physical)
+                p[0] -= cut
+                physical -= cut
+        for p in packets:
+            cut = min(p[0], general)
+            p[0] -= cut
+            general -= cut
+        return packets
+
+    @step
+    def feather(
+        self,
+        target: str,
+        points: int,
+        packets: list[list],
+        attack: bool,
+        source: str,
+        source_sq: int,
+        scorer: int,
+        cast: int,
+    ) -> None:
+        """Featherweight: each point pushes one square away from the source instead (he
+        chooses where several ways lead away); points that cannot move him are suffered."""
+        if points <= 0 or not self.figure_alive(target):
+            return
+        here = self.figure_sq(target)
+        origin = source_sq if source_sq >= 0 else here
+        ways = []
+        for d in range(4):
+            n = self.can_step(target, d, pushes=False)
+            if n is None or n.edge == B.WRAP:
+                continue
+            if here == origin or B.manhattan(n.square, origin) > B.manhattan(here, origin):
+                ways.append(d)
+        rest = {
+            "target": target,
+            "points": points - 1,
+            "packets": packets,
+            "attack": attack,
+            "source": source,
+            "source_sq": source_sq,
+            "scorer": scorer,
+            "cast": cast,
+        }
+        if not ways:
+            kind = packets[0][1] if packets else MAG
+            self.lose_life(target, points, attack, source, scorer, [[points, kind, ""]], cast)
+            return
+        if len(ways) == 1:
+            self.then("shove", token=target, d=ways[0])
+            self.then("feather", **rest)
+            return
+        self.push_choice(
+            int(target[1]),
+            "featherweight",
+            [
+                (
+                    f"push:{B.DIRS[d]}",
+                    f"Float one square {B.DIRS[d]}",
+                    "feather_step",
+                    {**rest, "d": d},
+                )
+                for d in ways
+            ],
+        )
+
+    @step
+    def feather_step(self, d: int, **rest: Any) -> None:
+        self.then("shove", token=rest["target"], d=d)
+        self.then("feather", **rest)
+
+    def lose_life(
+        self,
+        target: str,
+        amount: int,
+        attack: bool,
+        source: str,
+        scorer: int,
+        packets: list[list],
+        cast: int,
+    ) -> None:
+        """Apply the loss, then the triggers (§7.2 step 5) and death (§7.7)."""
+        if is_wizard(target):
+            w = self.wizards[int(target[1])]
+            w.life -= amount
+            life = w.life
+        else:
+            cr = self.creatures[target]
+            cr.life -= amount
+            life = cr.life
+        self.log_event(f"{self.name_of(target)} loses {amount} life ({life} left)")
+        c = self.casts.get(cast)
+        if c is not None and "lost" in c:
+            c["lost"][target] = c["lost"].get(target, 0) + amount
+
+        effects.after_damage(self, target, amount, attack, source, packets)
+        if life <= 0:
+            if is_wizard(target):
+                self.kill_wizard(int(target[1]), scorer if attack else -1)
+            else:
+                self.kill_creature(target)
+
+    def damage_thing(self, target: str, packets: list[list], source: str) -> None:
+        """Objects and walls take cracks: one per full 3 damage of a single attack (Shatter,
+        Wizardblade: one per point); walls fall at 5, doors at 3, Stone Blocks at 8; bushes at
+        one crack or any fire damage; Totems at any damage (§7.5, §8.12)."""
+        amount = sum(p[0] for p in packets)
+        fire = any(p[2] == "fire" and p[0] > 0 for p in packets)
+        per_point = (
+            bool(source)
+            and self.figure_alive(source)
+            and (self.has_spell(source, "shatter") or any(len(p) > 3 and p[3] for p in packets))
+        )
+        cracks = amount if per_point else amount // DAMAGE_PER_CRACK
+        if target.startswith("o"):
+            obj = self.objects.get(int(target[1:]))
+            if obj is None:
+                return
+            obj.cracks += cracks
+            if (
+                (obj.kind == "stone_block" and obj.cracks >= STONE_BLOCK_CRACKS)
+                or (obj.kind in ("rosebush", "thornbush") and (obj.cracks >= BUSH_CRACKS or fire))
+                or (obj.kind == "totem" and max(amount, cracks) >= TOTEM_BREAKS_AT)
+            ):
+                self.destroy_object(obj.id)
+            return
+        edge = B.parse_edge(target)
+        if edge in self.walls:
+            self.walls[edge] += cracks
+            if cracks:
+                self.log_event(f"Wall {target}: {self.walls[edge]} cracks")
+            if self.walls[edge] >= WALL_CRACKS:
+                self.destroy_edge(edge)
+        elif edge in self.doors:
+            self.doors[edge].cracks += cracks
+            if self.doors[edge].cracks >= DOOR_CRACKS:
+                self.destroy_edge(edge)
+
+    def destroy_edge(self, edge: int) -> None:
+        """A destroyed wall or door leaves an open edge (§7.5)."""
+        self._memo = {}
+        name = B.edge_name(edge)
+        if edge in self.walls:
+            del self.walls[edge]
+            spell = self.created_walls.pop(edge, -1)
+            self.log_event(f"The wall at {name} is destroyed")
+            if spell >= 0:
+                self.end_spell(spell)
+        elif edge in self.doors:
+            door = self.doors.pop(edge)
+            self.held.pop(edge, None)
+            self.log_event(f"The door at {name} is destroyed")
+            if door.card >= 0:
+                door.wall_cracks = -1
+                self.end_spell(door.card)
+            for sp in list(self.spells.values()):
+                if sp.target == name:
+                    self.end_spell(sp.card)
+
+    def destroy_object(self, oid: int) -> None:
+        obj = self.objects.get(oid)
+        if obj is None:
+            return
+        self._memo = {}
+        self.log_event(f"The {obj.kind.replace('_', ' ')} at {B.square_name(obj.sq)} is destroyed")
+        if obj.card in self.spells:
+            self.end_spell(obj.card)
+        self.objects.pop(oid, None)
+        if obj.kind == "tacks":
+            self.discard_card(obj.card)
+
+    def heal(self, token: str, amount: int) -> None:
+        """Wizards up to 20, creatures up to 12, excess lost (§7.3)."""
+        if not self.figure_alive(token) or amount <= 0:
+            return
+        if is_wizard(token):
+            w = self.wizards[int(token[1])]
+            w.life = min(MAX_LIFE, w.life + amount)
+        else:
+            cr = self.creatures[token]
+            cr.life = min(CREATURE_LIFE_CAP, cr.life + amount)
+        self.log_event(f"{self.name_of(token)} heals {amount}")
+
+    @step
+    def stun(self, target: str, tokens: int) -> None:
+        if not self.figure_alive(target):
+            return
+        if is_wizard(target):
+            self.wizards[int(target[1])].stun += tokens
+        else:
+            self.creatures[target].stun += tokens
+        self.log_event(f"{self.name_of(target)} gets {tokens} stun token(s)")
+
+    # --- Death (§7.7, §8.9) -------------------------------------------------------------------
+    def kill_wizard(self, seat: int, scorer: int) -> None:
+        """He drops what he carries; hand and maintained spells are discarded; his creatures
+        die; the player is out. An attack by another player's figure scores 1 VP."""
+        w = self.wizards[seat]
+        if not w.alive:
+            return
+        w.alive = False
+        self.outs += 1
+        w.out_order = self.outs
+        self._memo = {}
+        self.log_event(f"{self.name_of(w.token)} dies")
+        if scorer >= 0 and scorer != seat and self.wizards[scorer].alive:
+            self.wizards[scorer].vp += 1
+            self.log_event(
+                f"{self.name_of(f'w{scorer}')} scores a kill (VP {self.wizards[scorer].vp})"
+            )
+        for c in list(w.items):
+            w.items.remove(c)
+            self.floor[c] = w.sq
+        if w.treasure >= 0:
+            self.drop_carried_treasure(w.token)
+        self.box += w.spec_deck + w.spec_discard
+        w.spec_deck, w.spec_discard = [], []
+        for c in w.hand:
+            self.discard_card(c)
+        w.hand = []
+        for c, sp in list(self.spells.items()):
+            if sp.caster == seat:
+                self.end_spell(c)
+        for name, cr in list(self.creatures.items()):
+            if cr.controller == seat:
+                self.kill_creature(name)
+        for sp in list(self.spells.values()):
+            if sp.target == w.token:
+                self.end_spell(sp.card)
+        self.held = {e: s for e, s in self.held.items() if s != seat}
+        self.check_victory()
+
+    def kill_creature(self, name: str) -> None:
+        """Life 0, controller dead or summoning card discarded: remove it, discard its card
+        and every spell maintained on it (§8.9). No VP [assumed]."""
+        cr = self.creatures.pop(name, None)
+        if cr is None:
+            return
+        self._memo = {}
+        self.log_event(f"{CREATURES[name].title} dies")
+        if cr.treasure >= 0:
+            t = self.treasures[cr.treasure]
+            t.sq, t.carrier = cr.sq, ""
+        for sp in list(self.spells.values()):
+            if sp.target == name:
+                self.end_spell(sp.card)
+        self.end_spell(cr.card)
+        if self.activation == name:
+            self.activation = ""
+
+
+# --- Ranking (§7.8) ---------------------------------------------------------------------------
+def rank_players(state: WizWarState) -> list[JSON]:
+    """The winner first; a drawn game ties every surviving wizard; the others by (alive, VP,
+    later elimination). Score: victory points."""
+    keys = []
+    for w in state.wizards:
+        if state.over and state.winner == w.seat:
+            keys.append((2, 0, 0))
+        elif w.alive and state.over and state.winner < 0:
+            keys.append((1, 0, 0))
+        elif w.alive:
+            keys.append((0, 1, w.vp * 100))
+        else:
+            keys.append((0, 0, w.vp * 100 + w.out_order))
+    return [
+        {"rank": sum(1 for other in keys if other > key), "score": state.wizards[i].vp}
+        for i, key in enumerate(keys)
+    ]

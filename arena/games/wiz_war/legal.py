@@ -1,0 +1,469 @@
+"""Legal actions (§4.2 and every decision): what may be done now, as a map from action
+code to the handler `apply` calls, and the handlers themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war import effects
+from arena.games.wiz_war.cards import (
+    ATTACK,
+    CARDS,
+    CREATURE_ATTACK,
+    CREATURES,
+    FLASH,
+    ITEM,
+    RELIC,
+)
+from arena.games.wiz_war.config import (
+    ACTIVATION_COST,
+    ATTACKS_PER_TURN,
+    DUST_CLOUD_DIRECTIONS,
+    EXTRA_ARMS_PICKUP_MP,
+    GOLEM_TREASURE_PICKUP_MP,
+    ITEM_PICKUP_MP,
+    NO_ATTACKS_IN_ROUND,
+    TREASURE_PICKUP_MP,
+)
+from arena.games.wiz_war.records import (
+    DISCARD_AND_DRAW,
+    MOVE_AND_CAST,
+    die_roll,
+)
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+
+
+class LegalActions:
+    """Part of WizWarState (rules.py): legal actions (§4.2 and every decision)."""
+
+    # --- What a wizard may do now (§4.2) ------------------------------------------------------
+    def attacks_allowed(self, token: str) -> int:
+        return ATTACKS_PER_TURN * (2 if self.has_spell(token, "adrenaline") else 1)
+
+    def wizard_can_attack(self, seat: int) -> bool:
+        """One attack a turn (two under Adrenaline); none in round 1; a stunned wizard who
+        moved may not (with Adrenaline: one) (§4.2, §10.6)."""
+        w = self.wizards[seat]
+        if self.round <= NO_ATTACKS_IN_ROUND or self.form(w.token) in ("mist_body", "slime_form"):
+            return False
+        allowed = self.attacks_allowed(w.token)
+        if w.stunned and w.moved:
+            allowed = 1 if allowed > 1 else 0
+        return w.attacks < allowed
+
+    def wizard_can_move(self, seat: int) -> bool:
+        w = self.wizards[seat]
+        if w.mp < 1 or w.no_move:
+            return False
+        if w.stunned:
+            return w.attacks <= (1 if self.attacks_allowed(w.token) > 1 else 0)
+        return True
+
+    def only_counters(self, token: str) -> bool:
+        """Forms whose text says "may only cast counter spells" (§7.6)."""
+        return self.form(token) in ("werewolf_form", "golem_form", "dragon_form", "slime_form")
+
+    def room_for_item(self, seat: int) -> bool:
+        if self.form(f"w{seat}") == "extra_arms":
+            return True
+        return self.hand_total(seat) < self.max_hand(seat)
+
+    def can_pick_item(self, seat: int, c: int) -> bool:
+        """1 MP, room in hand, not glued; a relic needs an empty relic/treasure slot (§8.8)."""
+        if self.glued(f"item{c}") or not self.room_for_item(seat):
+            return False
+        return not (CARDS[c].kind == RELIC and self.slot_full(seat))
+
+    def _legal_map(self) -> dict[str, tuple[Callable, Any]]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> dict[str, tuple[Callable, Any]]:
+
+        if self.over:
+            return {}
+        if self.frames:
+            top = self.frames[-1]
+            if top["kind"] == "choice":
+                return {e["code"]: (_do_choice, e) for e in top["options"]}
+            if top["kind"] == "declare":
+                return {
+                    code: (_do_slot, (top, value))
+                    for code, _, value in effects.slot_options(self, top)
+                }
+            if top["kind"] == "window":
+                options: dict[str, tuple[Callable, Any]] = {"pass": (_do_pass, top)}
+                cast = self.casts[top["cast"]]
+                for code, entry in effects.counter_options(self, top["seat"], top, cast):
+                    options[code] = (_do_counter, (top, entry))
+                return options
+            return {}
+        if self.phase == MOVE_AND_CAST:
+            return self._activation_options() if self.activation else self._turn_options()
+        if self.phase == DISCARD_AND_DRAW:
+            return self._discard_options()
+        return {}
+
+    def _turn_options(self) -> dict[str, tuple[Callable, Any]]:
+
+        seat = self.active
+        w = self.wizards[seat]
+        me = w.token
+        opts: dict[str, tuple[Callable, Any]] = {}
+        if self.wizard_can_move(seat):
+            opts.update(self._step_options(me, w.sq, _do_step))
+        if not w.boosted:
+            for c in w.hand:
+                if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
+                    opts[f"boost:card={c}"] = (_do_boost, c)
+        flood = self.spell_in_play("flood")
+        for c in w.hand:
+            for mode in effects.castable_modes(self, seat, me, c):
+                opts[f"cast:card={c}" + (f":mode={mode}" if mode else "")] = (_do_cast, (c, mode))
+            playable = CARDS[c].kind in (ITEM, RELIC) and not self.only_counters(me)
+            if playable and not (flood and CARDS[c].has("fire")):
+                opts[f"play:card={c}"] = (_do_play, c)
+        for c in w.items:
+            for mode in effects.usable_modes(self, seat, c):
+                opts[f"use:card={c}" + (f":mode={mode}" if mode else "")] = (_do_use, (c, mode))
+        if self.wizard_can_attack(seat):
+            for key in ("punch", "spike", "tear"):
+                if effects.has_targets(self, seat, me, key):
+                    opts[key] = (_do_special_attack, key)
+        self._pickup_options(seat, opts)
+        for c in w.items:
+            opts[f"drop:item{c}"] = (_do_drop_item, c)
+        if w.treasure >= 0:
+            opts[f"drop:t{w.treasure}"] = (_do_drop_treasure, w.treasure)
+        for n in B.NEIGHBOURS[w.sq]:
+            if n is None or n.edge not in self.doors or n.edge in self.held or self.sealed(n.edge):
+                continue
+            if (
+                self.doors[n.edge].colour == w.colour
+                or n.edge in w.unlocked
+                or self.has_spell(me, "ariadnes_thread")
+            ):
+                opts[f"hold:{B.edge_name(n.edge)}"] = (_do_hold, n.edge)
+        for name, cr in self.creatures.items():
+            if cr.controller == seat and not cr.activated and w.mp >= ACTIVATION_COST:
+                opts[f"activate:{name}"] = (_do_activate, name)
+        for c, sp in self.spells.items():
+            if sp.caster == seat:
+                opts[f"end_spell:card={c}"] = (_do_end_spell, c)
+        if w.fresh and self.room_for_item(seat):
+            near = self.adjacent_squares(me)
+            for o in self.objects.values():
+                if o.kind == "tacks" and o.sq in near:
+                    opts[f"retrieve:o{o.id}"] = (_do_retrieve, o.id)
+        opts["end_phase"] = (_do_end_phase, None)
+        return opts
+
+    def _pickup_options(self, seat: int, opts: dict[str, tuple[Callable, Any]]) -> None:
+        w = self.wizards[seat]
+        if self.spell_in_play("gravity"):
+            return
+        arms = self.form(w.token) == "extra_arms"
+        if w.mp >= ITEM_PICKUP_MP and not arms:
+            for c, sq in self.floor.items():
+                if sq == w.sq and self.can_pick_item(seat, c):
+                    opts[f"pickup:item{c}"] = (_do_pickup_item, c)
+        here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
+        if arms and w.mp >= EXTRA_ARMS_PICKUP_MP and here:
+            opts["pickup:all"] = (_do_pickup_all, None)
+        if self.slot_full(seat) or w.no_treasure:
+            return
+        cost = (
+            GOLEM_TREASURE_PICKUP_MP if self.form(w.token) == "golem_form" else TREASURE_PICKUP_MP
+        )
+        if w.mp < cost:
+            return
+        for t in self.treasures:
+            if (
+                t.sq == w.sq
+                and not t.carrier
+                and not t.scored
+                and self.can_take_treasure(w.token, t.id)
+            ):
+                opts[f"pickup:t{t.id}"] = (_do_pickup_treasure, t.id)
+
+    def _step_options(
+        self, figure: str, sq: int, step: Callable
+    ) -> dict[str, tuple[Callable, Any]]:
+        """One square in each open direction, or a die roll to leave a Dust Cloud."""
+        if self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
+            return {"step:roll": (_do_dust_step, figure)}
+        return {
+            f"step:{B.DIRS[d]}": (step, d) for d in range(4) if self.can_step(figure, d) is not None
+        }
+
+    def _activation_options(self) -> dict[str, tuple[Callable, Any]]:
+        """During an activation the controller only directs the creature (§8.4)."""
+
+        name = self.activation
+        cr = self.creatures[name]
+        seat = cr.controller
+        opts: dict[str, tuple[Callable, Any]] = {}
+        if self.creature_can_move(name):
+            opts.update(self._step_options(name, cr.sq, _do_creature_step))
+        if self.creature_can_attack(name):
+            for attack in CREATURES[name].attacks:
+                if effects.has_targets(self, seat, name, attack.name):
+                    opts[f"attack:{attack.name}"] = (_do_creature_attack, attack.name)
+            for key in ("punch", "tear"):
+                if effects.has_targets(self, seat, name, key):
+                    opts[key] = (_do_creature_attack, key)
+            for c in self.wizards[seat].hand:
+                kind = CARDS[c].kind
+                if kind == CREATURE_ATTACK or (name == "genie" and kind == ATTACK):
+                    for mode in effects.castable_modes(self, seat, name, c):
+                        code = f"cast:card={c}" + (f":mode={mode}" if mode else "")
+                        opts[code] = (_do_creature_cast, (c, mode))
+        if name == "boggart" and not self.spell_in_play("gravity"):
+            if cr.treasure < 0 and not self.act_dashed:
+                for t in self.treasures:
+                    if (
+                        t.sq == cr.sq
+                        and not t.carrier
+                        and not t.scored
+                        and self.can_take_treasure(name, t.id)
+                    ):
+                        opts[f"pickup:t{t.id}"] = (_do_boggart_pickup, t.id)
+            if cr.treasure >= 0:
+                opts[f"drop:t{cr.treasure}"] = (_do_boggart_drop, cr.treasure)
+        opts["end_activation"] = (_do_end_activation, None)
+        return opts
+
+    def _discard_options(self) -> dict[str, tuple[Callable, Any]]:
+        seat = self.active
+        w = self.wizards[seat]
+        opts: dict[str, tuple[Callable, Any]] = {}
+        for c in w.hand:
+            opts[f"discard:card={c}"] = (_do_discard, c)
+        for c, sp in self.spells.items():
+            if sp.caster == seat:
+                opts[f"end_spell:card={c}"] = (_do_end_spell, c)
+        for c in w.items:
+            opts[f"drop:item{c}"] = (_do_drop_item, c)
+        n = self.draws_allowed(seat)
+        counts = range(n + 1) if self.has_spell(w.token, "slow_death") else [n]
+        own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
+        for k in counts:
+            opts[f"draw:n={k}"] = (_do_draw, (k, False))
+            if own and k >= 1:
+                opts[f"draw:n={k}:spec"] = (_do_draw, (k, True))
+        return opts
+
+
+# --- Action handlers: `apply` calls these with the argument stored in the legal map ------------
+def _do_choice(state: WizWarState, entry: JSON) -> None:
+    state.then(entry["step"], **entry["args"])
+
+
+def _do_slot(state: WizWarState, argument: tuple[JSON, Any]) -> None:
+
+    frame, value = argument
+    effects.fill_slot(state, frame, value)
+    state.advance_declaration(frame)
+
+
+def _do_pass(state: WizWarState, frame: JSON) -> None:
+    frame["passes"] += 1
+    frame["i"] += 1
+
+
+def _do_counter(state: WizWarState, argument: tuple[JSON, JSON]) -> None:
+    frame, entry = argument
+    seat = frame["seat"]
+    frame["done"].append(seat)
+    frame["passes"] = 0
+    frame["i"] += 1
+    state.declare(
+        seat,
+        f"w{seat}",
+        entry["key"],
+        entry["card"],
+        entry["mode"],
+        entry["source"],
+        purpose="counter",
+        against=frame["cast"],
+    )
+
+
+def _do_step(state: WizWarState, d: int) -> None:
+    w = state.wizards[state.active]
+    w.mp -= 1
+    w.moved = True
+    w.fresh = False
+    if w.stunned and not w.stun_mode:
+        w.stun_mode = "move"
+    state.then("take_step", token=w.token, d=d, paid=True)
+
+
+def _do_creature_step(state: WizWarState, d: int) -> None:
+    state.act_mp -= 1
+    state.act_moved = True
+    state.then("take_step", token=state.activation, d=d, paid=True)
+
+
+def _do_dust_step(state: WizWarState, token: str) -> None:
+    """Leaving a Dust Cloud: the d4 picks the way; an illegal way costs 1 MP (§10.3)."""
+    roll = die_roll(state.rng)
+    d = B.DIRS.index(DUST_CLOUD_DIRECTIONS[roll - 1])
+    if token == state.activation:
+        state.act_mp -= 1
+        state.act_moved = True
+    else:
+        w = state.wizards[state.active]
+        w.mp -= 1
+        w.moved = True
+        w.fresh = False
+        if w.stunned and not w.stun_mode:
+            w.stun_mode = "move"
+    if state.can_step(token, d) is None:
+        state.log_event(f"Dust Cloud: d4={roll} ({B.DIRS[d]}), {state.name_of(token)} stays")
+        return
+    state.log_event(f"Dust Cloud: d4={roll}, {state.name_of(token)} stumbles {B.DIRS[d]}")
+    state.then("take_step", token=token, d=d, paid=True)
+
+
+def _do_boost(state: WizWarState, c: int) -> None:
+    """Once a turn, discard a card with EV > 0 (never Flash Energy) for +EV MP (§4.2)."""
+    w = state.wizards[state.active]
+    w.hand.remove(c)
+    state.discard_card(c)
+    gain = state.energy_of(w.seat, c)
+    w.mp += gain
+    w.boosted = True
+    w.fresh = False
+    state.log_event(f"{state.name_of(w.token)} boosts speed with {CARDS[c].title} (+{gain} MP)")
+
+
+def _do_cast(state: WizWarState, argument: tuple[int, str]) -> None:
+    c, mode = argument
+    state.declare(state.active, f"w{state.active}", CARDS[c].key, c, mode, "hand")
+
+
+def _do_creature_cast(state: WizWarState, argument: tuple[int, str]) -> None:
+    c, mode = argument
+    seat = state.creatures[state.activation].controller
+    state.declare(seat, state.activation, CARDS[c].key, c, mode, "creature_hand")
+
+
+def _do_play(state: WizWarState, c: int) -> None:
+    w = state.wizards[state.active]
+    w.fresh = False
+    state.play_item(state.active, c)
+
+
+def _do_use(state: WizWarState, argument: tuple[int, str]) -> None:
+
+    c, mode = argument
+    effects.use_item(state, state.active, c, mode)
+
+
+def _do_special_attack(state: WizWarState, key: str) -> None:
+    state.declare(state.active, f"w{state.active}", key, -1, "", key)
+
+
+def _do_creature_attack(state: WizWarState, key: str) -> None:
+    seat = state.creatures[state.activation].controller
+    state.declare(seat, state.activation, key, -1, "", "creature")
+
+
+def _do_pickup_item(state: WizWarState, c: int) -> None:
+    w = state.wizards[state.active]
+    w.mp -= ITEM_PICKUP_MP
+    state.pick_up_item(state.active, c)
+
+
+def _do_pickup_all(state: WizWarState, _: None) -> None:
+    """Extra Arms: 1 MP for every item in the square (§10.6)."""
+    seat = state.active
+    w = state.wizards[seat]
+    w.mp -= EXTRA_ARMS_PICKUP_MP
+    for c, sq in list(state.floor.items()):
+        if sq == w.sq and state.can_pick_item(seat, c):
+            state.pick_up_item(seat, c)
+
+
+def _do_pickup_treasure(state: WizWarState, tid: int) -> None:
+    """0 MP and the Move and Cast phase ends (Golem Form: 1 MP; Golem and Extra Arms: it
+    does not end) (§5.3)."""
+    w = state.wizards[state.active]
+    form = state.form(w.token)
+    if form == "golem_form":
+        w.mp -= GOLEM_TREASURE_PICKUP_MP
+    w.fresh = False
+    state.then(
+        "take_treasure", token=w.token, tid=tid, ends=form not in ("golem_form", "extra_arms")
+    )
+
+
+def _do_boggart_pickup(state: WizWarState, tid: int) -> None:
+    """The Boggart takes a treasure (0 MP); its activation ends [assumed]."""
+    state.then("take_treasure", token="boggart", tid=tid, ends=False)
+    state.end_activation()
+
+
+def _do_boggart_drop(state: WizWarState, tid: int) -> None:
+    state.drop_carried_treasure("boggart")
+
+
+def _do_drop_item(state: WizWarState, c: int) -> None:
+    state.wizards[state.active].fresh = False
+    state.drop_item(state.active, c)
+
+
+def _do_drop_treasure(state: WizWarState, tid: int) -> None:
+    state.drop_carried_treasure(f"w{state.active}")
+
+
+def _do_hold(state: WizWarState, edge: int) -> None:
+    state.held[edge] = state.active
+    state._memo = {}
+    state.log_event(f"{state.name_of(f'w{state.active}')} holds the door {B.edge_name(edge)} open")
+
+
+def _do_activate(state: WizWarState, name: str) -> None:
+    state.act_dashed = state.creatures[name].mad_dash
+    state.activate(name)
+
+
+def _do_end_activation(state: WizWarState, _: None) -> None:
+    state.end_activation()
+
+
+def _do_end_spell(state: WizWarState, c: int) -> None:
+    state.log_event(f"{state.name_of(f'w{state.active}')} ends {CARDS[c].title}")
+    state.end_spell(c)
+
+
+def _do_retrieve(state: WizWarState, oid: int) -> None:
+    """Handful of Tacks: a wizard who starts his turn beside them may spend his whole Move and
+    Cast phase taking them back as an item (§10.3)."""
+    obj = state.objects.pop(oid)
+    state._memo = {}
+    state.gain_item(state.active, obj.card)
+    state.then("end_move_and_cast")
+
+
+def _do_end_phase(state: WizWarState, _: None) -> None:
+    state.then("end_move_and_cast")
+
+
+def _do_discard(state: WizWarState, c: int) -> None:
+    w = state.wizards[state.active]
+    w.hand.remove(c)
+    state.discard_card(c)
+
+
+def _do_draw(state: WizWarState, argument: tuple[int, bool]) -> None:
+    count, own = argument
+    state.then("draw_phase", count=count, specialization=own)

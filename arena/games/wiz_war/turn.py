@@ -1,0 +1,237 @@
+"""Turn flow (§4): Time Passes, Move and Cast, Discard and Draw, the next turn, the
+end of the game.
+"""
+
+from __future__ import annotations
+
+from arena.games.wiz_war import effects
+from arena.games.wiz_war.cards import (
+    CARDS,
+)
+from arena.games.wiz_war.config import (
+    DRAWS_PER_TURN,
+    VICTORY_POINTS,
+)
+from arena.games.wiz_war.records import (
+    DISCARD_AND_DRAW,
+    MOVE_AND_CAST,
+    OVER,
+    die_roll,
+)
+from arena.games.wiz_war.steps import step
+
+
+class TurnFlow:
+    """Part of WizWarState (rules.py): turn flow (§4)."""
+
+    # --- The turn (§4) ------------------------------------------------------------------------
+    def _begin_turn(self) -> None:
+        """Reset the turn's counters, then the Time Passes phase (§4.1) as steps."""
+        self.phase = MOVE_AND_CAST
+        self.turn += 1
+        w = self.wizards[self.active]
+        w.stunned, w.stun_mode, w.mp, w.boosted, w.attacks = False, "", 0, False, 0
+        w.moved = w.no_move = w.no_treasure = w.corner = w.drake_eye = False
+        w.fresh = True
+        w.unlocked, w.pass_edges, w.disease_hit = [], [], []
+        w.add_energy = w.projection = -1
+        w.slow = w.raven = 0
+        for c in self.creatures.values():
+            if c.controller == self.active:
+                c.activated = c.mad_dash = c.guardian_used = c.stunned = False
+        self.activation = ""
+        self.log_event(f"Round {self.round}: {self.name_of(w.token)}'s turn")
+        self.frames.append(
+            {
+                "kind": "program",
+                "steps": [
+                    ["remove_stun", {}],
+                    ["time_passes_effects", {}],
+                    ["expire_temporary", {}],
+                    ["start_move_and_cast", {}],
+                ],
+            }
+        )
+
+    @step
+    def remove_stun(self) -> None:
+        """Remove Stun: one token off the wizard and off each of his creatures (§7.4)."""
+        w = self.wizards[self.active]
+        if w.stun:
+            w.stun -= 1
+            w.stunned = True
+            self.log_event(f"{self.name_of(w.token)} is stunned this turn")
+        for c in self.creatures.values():
+            if c.controller == self.active and c.stun:
+                c.stun -= 1
+                c.stunned = True
+
+    @step
+    def time_passes_effects(self) -> None:
+
+        effects.time_passes(self, self.active)
+
+    @step
+    def expire_temporary(self) -> None:
+        """Each temporary spell the active player maintains loses an energy token (§6.3)."""
+        for sp in list(self.spells.values()):
+            if (
+                sp.caster == self.active
+                and CARDS[sp.card].row.dur == "T"
+                and sp.card in self.spells
+            ):
+                sp.tokens -= 1
+                if sp.tokens <= 0:
+                    self.log_event(f"{CARDS[sp.card].title} runs out")
+                    self.end_spell(sp.card)
+
+    @step
+    def start_move_and_cast(self) -> None:
+        w = self.wizards[self.active]
+        if not w.alive:
+            return
+        w.slow = self.totem_effect("tortoise_totem", w.sq, enemy_of=w.seat)
+        w.mp = self.base_speed(w.token)
+        if any(CARDS[c].key == "hermes_sandals" for c in w.items):
+            roll = die_roll(self.rng)
+            w.mp += roll
+            self.log_event(f"Hermes' Sandals: d4={roll}, +{roll} MP")
+
+    @step
+    def end_move_and_cast(self) -> None:
+        """The Move and Cast phase ends; Discard and Draw begins (§4.3)."""
+        if self.phase != MOVE_AND_CAST:
+            return
+        self.activation = ""
+        self.phase = DISCARD_AND_DRAW
+        w = self.wizards[self.active]
+        w.raven = self.totem_effect("raven_totem", w.sq, enemy_of=w.seat)
+
+    def draws_allowed(self, seat: int) -> int:
+        """N = max(0, min(2 + bonuses - penalties, max hand - total)) (§4.3)."""
+        w = self.wizards[seat]
+        bonus = sum(CARDS[c].value("draw") for c in w.items if CARDS[c].key == "spellstone")
+        room = self.max_hand(seat) - self.hand_total(seat)
+        return max(0, min(DRAWS_PER_TURN + bonus - w.raven, room))
+
+    @step
+    def draw_phase(self, count: int, specialization: bool) -> None:
+        """Draw `count` cards (one from the Specialization deck if asked), then Slow Death."""
+        seat = self.active
+        drawn = 0
+        for i in range(count):
+            if self.draw_card(seat, specialization=specialization and i == 0) is not None:
+                drawn += 1
+        if drawn:
+            self.log_event(f"{self.name_of(f'w{seat}')} draws {drawn}")
+
+        effects.after_draw(self, seat, drawn)
+        self.then("enforce_hand_limit", seat=seat)
+        self.then("end_turn")
+
+    @step
+    def enforce_hand_limit(self, seat: int) -> None:
+        """Over the limit: discard, end a maintained spell or drop an item, one at a time."""
+        w = self.wizards[seat]
+        if not w.alive or self.hand_total(seat) <= self.max_hand(seat):
+            return
+        options = [
+            (
+                f"discard:card={c}",
+                f"Discard {CARDS[c].title}",
+                "reduce_hand",
+                {"seat": seat, "how": "discard", "card": c},
+            )
+            for c in w.hand
+        ]
+        options += [
+            (
+                f"end_spell:card={c}",
+                f"End your {CARDS[c].title}",
+                "reduce_hand",
+                {"seat": seat, "how": "end", "card": c},
+            )
+            for c, sp in self.spells.items()
+            if sp.caster == seat
+        ]
+        if self.items_count(seat):
+            options += [
+                (
+                    f"drop:item={c}",
+                    f"Drop {CARDS[c].title}",
+                    "reduce_hand",
+                    {"seat": seat, "how": "drop", "card": c},
+                )
+                for c in w.items
+            ]
+        self.push_choice(seat, "hand_limit", options)
+
+    @step
+    def reduce_hand(self, seat: int, how: str, card: int) -> None:
+        w = self.wizards[seat]
+        if how == "discard" and card in w.hand:
+            w.hand.remove(card)
+            self.discard_card(card)
+        elif how == "end":
+            self.end_spell(card)
+        elif how == "drop" and card in w.items:
+            self.drop_item(seat, card)
+        self.then("enforce_hand_limit", seat=seat)
+
+    @step
+    def end_turn(self) -> None:
+        w = self.wizards[self.active]
+        w.stunned, w.stun_mode, w.mp = False, "", 0
+        w.unlocked, w.pass_edges = [], []
+        self.held = {e: s for e, s in self.held.items() if s != self.active}
+        for c in self.creatures.values():
+            if c.controller == self.active:
+                c.stunned = False
+        self.activation = ""
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        """The next living player in seat order; a new round when the order passes the first
+        player; the game is drawn after the round limit [designed]."""
+        if self.over:
+            return
+        n = self.num_players
+        current = self.active
+        nxt = next(
+            (current + k) % n for k in range(1, n + 1) if self.wizards[(current + k) % n].alive
+        )
+
+        def rel(seat: int) -> int:
+            return (seat - self.first_player) % n
+
+        if rel(nxt) <= rel(current):
+            if self.round >= self.round_limit:
+                self._finish(-1, "round_limit")
+                return
+            self.round += 1
+        self.active = nxt
+        self._begin_turn()
+
+    def _finish(self, winner: int, reason: str) -> None:
+        self.over = True
+        self.winner = winner
+        self.end_reason = reason
+        self.phase = OVER
+        self.frames = []
+        self.activation = ""
+        who = self.name_of(f"w{winner}") if winner >= 0 else "nobody"
+        self.log_event(f"Game over ({reason}): {who} wins")
+
+    def check_victory(self) -> None:
+        """2 VP wins at once; so does being the last wizard alive; none alive: a draw."""
+        if self.over:
+            return
+        for w in self.wizards:
+            if w.alive and w.vp >= VICTORY_POINTS:
+                self._finish(w.seat, "victory_points")
+                return
+        alive = [w for w in self.wizards if w.alive]
+        if len(alive) == 1:
+            self._finish(alive[0].seat, "last_wizard")
+        elif not alive:
+            self._finish(-1, "all_dead")
