@@ -14,7 +14,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PG = {"host": "127.0.0.1", "port": 5432, "user": "postgres"}
-REDIS_HOST, REDIS_PORT, REDIS_DB = "127.0.0.1", 6379, 13
+#: Test runs flush their Redis database: two checkouts tested at once each take their own.
+REDIS_HOST, REDIS_PORT = "127.0.0.1", 6379
+REDIS_DB = int(os.environ.get("ARENA_TEST_REDIS_DB", "13"))
 #: Lease timings short enough for a test to watch a worker die and its match come back.
 TIMINGS = {
     "ARENA_LEASE_SECONDS": "3",
