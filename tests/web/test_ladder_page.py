@@ -67,3 +67,11 @@ def test_a_long_ladder_is_split_into_pages(page, world, monkeypatch):
     assert "sort=mu" in page.url, "sorting is kept across pages"
     assert page.locator("table.ladder tbody tr").count() == 2
     assert set(_column(page, 1)).isdisjoint(first_page)
+
+
+def test_the_games_own_bots_carry_a_reference_badge(page, world):
+    page.goto("/ladder/wandering_towers/")
+    for row in page.locator("table.ladder tbody tr").all():
+        author = row.locator("td:nth-child(3)").inner_text().strip()
+        badge = row.locator(".badge.reference")
+        assert badge.count() == (1 if author == "reference" else 0), author

@@ -43,6 +43,11 @@ class Bot(models.Model):
     def latest(self) -> BotVersion | None:
         return self.versions.order_by("-number").first()
 
+    @property
+    def is_reference(self) -> bool:
+        """One of the games' own bots (random, greedy, ...), the yardsticks of every ladder."""
+        return self.owner.username == REFERENCE_USER
+
     def editable_by(self, user) -> bool:
         """Only the author changes a bot (new versions, retiring); staff use the admin."""
         return bool(user.is_authenticated and user.pk == self.owner_id)
