@@ -116,6 +116,51 @@ class ViewedState(GameState):
         return hook(self, code, seat) if hook else super().public_action(code, seat)
 
 
+#: What a legal code does: a handler called with the state and its argument.
+Move = tuple[Callable[[Any, Any], None], Any]
+#: Legal codes, in their stable order, each with the move it plays.
+LegalMap = dict[str, Move]
+
+
+class LegalMapState(ViewedState):
+    """A state whose legal actions are one map from code to move, worked out once per decision.
+
+    `legal_actions`, `describe` and `apply` in the same decision all need that map, so it is
+    built at most once and forgotten before a move is played. Subclasses name the game in
+    `GAME_NAME` and build the map in `_compute_legal()`; `_play` is where a game adds what
+    follows every move (checking for the end, running queued steps).
+    """
+
+    GAME_NAME: str = ""
+    _legal: LegalMap | None = None
+    #: Builds the legal map for the decision at hand (declared here, defined by each game).
+    _compute_legal: Callable[[], LegalMap]
+
+    def legal_actions(self) -> list[str]:
+        return list(self._legal_map())  # a fresh list: the map may be shared with clones
+
+    def apply(self, code: str) -> None:
+        move = self._legal_map().get(code)
+        if move is None:
+            raise IllegalAction(f"{self.GAME_NAME}: {code!r} is not legal now{self._where()}")
+        self._legal = None
+        self._play(*move)
+
+    def _legal_map(self) -> LegalMap:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _play(self, handler: Callable[[Any, Any], None], argument: Any) -> None:
+        """Play one legal move; games extend this with what follows every move."""
+        handler(self, argument)
+
+    def _where(self) -> str:
+        """Where the game stands, for the message of an illegal action ("" if nothing helps)."""
+        return ""
+
+
 class SharedRng:
     """A state's own random generator, shared with its clones until either one draws.
 

@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arena.games.base import JSON, IllegalAction, SharedRng, ViewedState
+from arena.games.base import JSON, LegalMapState, SharedRng
 from arena.games.castle_panic.config import (
     ARC_COLOUR,
     ARCHER,
@@ -245,10 +245,11 @@ class Choice(NamedTuple):
     item: Item
 
 
-class CastlePanicState(SharedRng, ViewedState):
+class CastlePanicState(SharedRng, LegalMapState):
     """One game of Castle Panic with Engines of War (§3-§14)."""
 
     VIEWS = "arena.games.castle_panic.views"
+    GAME_NAME = GAME_NAME
 
     # --- Setup (§3) -------------------------------------------------------------------------------
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -355,17 +356,12 @@ class CastlePanicState(SharedRng, ViewedState):
             return self.offer[0]
         return self.active
 
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_map())
-
-    def apply(self, code: str) -> None:
-        move = self._legal_map().get(code)
-        if move is None:
-            raise IllegalAction(f"{GAME_NAME}: {code!r} is not legal now (step {self.step})")
-        handler, argument = move
-        self._legal = None
+    def _play(self, handler: Handler, argument: Any) -> None:
         handler(self, argument)
         self._check_end()
+
+    def _where(self) -> str:
+        return f" (step {self.step})"
 
     def is_over(self) -> bool:
         return self.over
@@ -542,10 +538,8 @@ class CastlePanicState(SharedRng, ViewedState):
                     self.banished.append(discard.pop())
 
     # --- Legal actions ----------------------------------------------------------------------------
-    def _legal_map(self) -> Options:
-        if self._legal is None:
-            self._legal = _STEP_OPTIONS[self.step](self)
-        return self._legal
+    def _compute_legal(self) -> Options:
+        return _STEP_OPTIONS[self.step](self)
 
     def _distinct(self, cards: Sequence[int]) -> list[int]:
         """One card per type (the lowest id): identical cards make identical actions."""

@@ -18,7 +18,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from arena.games.base import JSON, IllegalAction, SharedRng, ViewedState
+from arena.games.base import JSON, LegalMapState, SharedRng
 from arena.games.wandering_towers.config import (
     ACTIONS_PER_TURN,
     ADVANCE_TOWER_STEPS,
@@ -150,10 +150,11 @@ Handler = Callable[["WanderingTowersState", Any], None]
 Options = dict[str, tuple[Handler, Any]]
 
 
-class WanderingTowersState(SharedRng, ViewedState):
+class WanderingTowersState(SharedRng, LegalMapState):
     """One game of Wandering Towers (§1-§13): board, cards, flasks, spells and the turn."""
 
     VIEWS = "arena.games.wandering_towers.views"
+    GAME_NAME = GAME_NAME
 
     # --- Setup (§3) ---------------------------------------------------------------------------
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
@@ -290,18 +291,13 @@ class WanderingTowersState(SharedRng, ViewedState):
             return self.partner[self.active]
         return self.active
 
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_map())  # a fresh list: the map itself is shared with clones
-
-    def apply(self, code: str) -> None:
-        move = self._legal_map().get(code)
-        if move is None:
-            raise IllegalAction(f"{GAME_NAME}: {code!r} is not legal now (phase {self.phase})")
-        handler, argument = move
-        self._legal = None
+    def _play(self, handler: Handler, argument: Any) -> None:
         handler(self, argument)
         if self._end_now and not self.over:
             self._finish("goal")
+
+    def _where(self) -> str:
+        return f" (phase {self.phase})"
 
     def is_over(self) -> bool:
         return self.over
@@ -333,10 +329,8 @@ class WanderingTowersState(SharedRng, ViewedState):
         return new  # the legal-action cache is immutable once built, so it is shared
 
     # --- Legal actions ------------------------------------------------------------------------
-    def _legal_map(self) -> Options:
-        if self._legal is None:
-            self._legal = _PHASE_OPTIONS[self.phase](self)
-        return self._legal
+    def _compute_legal(self) -> Options:
+        return _PHASE_OPTIONS[self.phase](self)
 
     def _options_play(self) -> Options:
         """Play a card; before the first card also the refresh turn (§9.1)."""

@@ -80,11 +80,6 @@ class LegalActions:
             return False
         return not (CARDS[c].kind == RELIC and self.slot_full(seat))
 
-    def _legal_map(self) -> dict[str, tuple[Callable, Any]]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return self._legal
-
     def _compute_legal(self) -> dict[str, tuple[Callable, Any]]:
 
         if self.over:

@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from arena.games.base import JSON, IllegalAction, SharedRng, ViewedState
+from arena.games.base import JSON, LegalMapState, SharedRng
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.belongings import Belongings
 from arena.games.wiz_war.cards import (
@@ -78,7 +78,7 @@ from arena.games.wiz_war.turn import TurnFlow
 # --- The state ----------------------------------------------------------------------------------
 class WizWarState(
     SharedRng,
-    ViewedState,
+    LegalMapState,
     Sight,
     TurnFlow,
     Movement,
@@ -92,6 +92,7 @@ class WizWarState(
     """One game of Wiz-War with Bestial Forces (§1-§13)."""
 
     VIEWS = "arena.games.wiz_war.views"
+    GAME_NAME = GAME_NAME
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if players not in SEAT_COLOURS:
@@ -288,15 +289,9 @@ class WizWarState(
             return self.frames[-1]["seat"]
         return self.active
 
-    def legal_actions(self) -> list[str]:
-        return list(self._legal_map())
-
-    def apply(self, code: str) -> None:
-        move = self._legal_map().get(code)
-        if move is None:
-            raise IllegalAction(f"{GAME_NAME}: {code!r} is not legal now")
-        handler, argument = move
-        self._legal = None
+    def _play(self, handler: Callable, argument: Any) -> None:
+        """A move runs as a program frame of its own; the interpreter then runs every step it
+        scheduled until the next decision."""
         self._memo = {}
         if self.frames and self.frames[-1]["kind"] == "choice":
             self.frames.pop()
