@@ -42,6 +42,7 @@ from arena.games.castle_panic.rules import (
     CastlePanicState,
 )
 from arena.games.castle_panic.views import state_from_view
+from arena.games.codes import parse_code
 from arena_sdk import Action, Bot
 
 
@@ -117,7 +118,7 @@ class GreedyBot(Bot):
         if step == PLACE:
             return place(state, codes)
         if step == FACE:
-            return max(codes, key=lambda c: colour_threat(state, c.rpartition("=")[2]))
+            return max(codes, key=lambda c: colour_threat(state, parse_code(c).params["colour"]))
         return codes[0]
 
     def _play(self, state: CastlePanicState, seat: int, codes: list[str]) -> str:
@@ -277,7 +278,7 @@ def propose(state: CastlePanicState, codes: list[str]) -> str:
     for code in codes:
         if not code.startswith("trade:"):
             continue
-        params = dict(p.split("=") for p in code.split(":")[1:])
+        params = parse_code(code).params
         partner, give, take = int(params["seat"]), int(params["give"]), int(params["take"])
         delay = delay_of(state, partner)
         gain = card_value(state, take) - card_value(state, give)
@@ -337,11 +338,11 @@ def place(state: CastlePanicState, codes: list[str]) -> str:
     """A Wall where the monsters are; field equipment just inside the nearest threat."""
 
     def score(code: str) -> float:
-        where = code.partition(":")[2]
-        if where.startswith("arc="):
-            arc = int(where[4:])
+        where = parse_code(code)
+        if "arc" in where.params:
+            arc = where.number("arc")
             return sum(threat(state, u) for u in state.board if SPACE_ARC[state.pos[u]] == arc)
-        s = SPACE_BY_CODE[where.partition("=")[2]]
+        s = SPACE_BY_CODE[where.params["space"]]
         arc, ring = SPACE_ARC[s], SPACE_RING[s]
         coming = sum(
             threat(state, u)
@@ -354,4 +355,5 @@ def place(state: CastlePanicState, codes: list[str]) -> str:
 
 
 def _number(code: str) -> int:
-    return int(code.rpartition("=")[2])
+    """The card or monster a code names: its last `key=value` part."""
+    return int([*parse_code(code).params.values()][-1])

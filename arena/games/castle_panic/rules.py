@@ -74,6 +74,7 @@ from arena.games.castle_panic.config import (
     WEAPON_FIRE_CARDS,
     CardRow,
 )
+from arena.games.codes import action_code
 
 GAME_NAME = "castle_panic"
 
@@ -207,29 +208,33 @@ OVER = "over"
 
 # --- Action codes, built once so legal-action generation never formats strings --------------------
 DECKS = ("castle", "resource")
-DRAW_CODES = {d: f"draw:deck={d}" for d in DECKS}
-DISCARD_CODES = tuple(f"discard:card={c}" for c in range(NUM_CARDS))
+DRAW_CODES = {d: action_code("draw", deck=d) for d in DECKS}
+DISCARD_CODES = tuple(action_code("discard", card=c) for c in range(NUM_CARDS))
 HIT_CODES = tuple(
-    tuple(f"hit:card={c}:monster={m}" for m in range(NUM_TOKENS)) for c in range(NUM_CARDS)
+    tuple(action_code("hit", card=c, monster=m) for m in range(NUM_TOKENS))
+    for c in range(NUM_CARDS)
 )
 NICE_CODES = tuple(
-    tuple(f"nice_shot:card={c}:monster={m}" for m in range(NUM_TOKENS)) for c in range(NUM_CARDS)
+    tuple(action_code("nice_shot", card=c, monster=m) for m in range(NUM_TOKENS))
+    for c in range(NUM_CARDS)
 )
-BARBARIAN_CODES = tuple(f"barbarian:monster={m}" for m in range(NUM_TOKENS))
-TAR_CODES = tuple(f"tar:monster={m}" for m in range(NUM_TOKENS))
-DRIVE_CODES = tuple(f"drive_back:monster={m}" for m in range(NUM_TOKENS))
-PICK_CODES = tuple(f"pick:monster={m}" for m in range(NUM_TOKENS))
-BALLISTA_CODES = tuple(f"fire:weapon=ballista:monster={m}" for m in range(NUM_TOKENS))
-CATAPULT_CODES = tuple(f"fire:weapon=catapult:space={SPACE_CODE[s]}" for s in range(NUM_SPACES))
-FORTIFY_CODES = {a: f"fortify:arc={a}" for a in ARCS}
-SCAVENGE_CODES = tuple(f"scavenge:card={c}" for c in range(NUM_CARDS))
-ASSIGN_CODES = tuple(f"assign:card={c}" for c in range(NUM_CARDS))
-AMMO_CODES = tuple(f"ammo:card={c}" for c in range(NUM_CARDS))
-TASK_CODES = {e: f"task:equip={e}" for e in EQUIPMENT}
-PLACE_WALL_CODES = {a: f"place:arc={a}" for a in ARCS}
-PLACE_SPACE_CODES = tuple(f"place:space={SPACE_CODE[s]}" for s in range(NUM_SPACES))
-ROTATE_CODES = {c: f"rotate:colour={c}" for c in COLOURS}
-FACE_CODES = {c: f"face:colour={c}" for c in COLOURS}
+BARBARIAN_CODES = tuple(action_code("barbarian", monster=m) for m in range(NUM_TOKENS))
+TAR_CODES = tuple(action_code("tar", monster=m) for m in range(NUM_TOKENS))
+DRIVE_CODES = tuple(action_code("drive_back", monster=m) for m in range(NUM_TOKENS))
+PICK_CODES = tuple(action_code("pick", monster=m) for m in range(NUM_TOKENS))
+BALLISTA_CODES = tuple(action_code("fire", weapon="ballista", monster=m) for m in range(NUM_TOKENS))
+CATAPULT_CODES = tuple(
+    action_code("fire", weapon="catapult", space=SPACE_CODE[s]) for s in range(NUM_SPACES)
+)
+FORTIFY_CODES = {a: action_code("fortify", arc=a) for a in ARCS}
+SCAVENGE_CODES = tuple(action_code("scavenge", card=c) for c in range(NUM_CARDS))
+ASSIGN_CODES = tuple(action_code("assign", card=c) for c in range(NUM_CARDS))
+AMMO_CODES = tuple(action_code("ammo", card=c) for c in range(NUM_CARDS))
+TASK_CODES = {e: action_code("task", equip=e) for e in EQUIPMENT}
+PLACE_WALL_CODES = {a: action_code("place", arc=a) for a in ARCS}
+PLACE_SPACE_CODES = tuple(action_code("place", space=SPACE_CODE[s]) for s in range(NUM_SPACES))
+ROTATE_CODES = {c: action_code("rotate", colour=c) for c in COLOURS}
+FACE_CODES = {c: action_code("face", colour=c) for c in COLOURS}
 
 Handler = Callable[["CastlePanicState", Any], None]
 Options = dict[str, tuple[Handler, Any]]
@@ -572,7 +577,7 @@ class CastlePanicState(SharedRng, LegalMapState):
             theirs = self._distinct(self.hands[partner])
             for give in mine:
                 for take in theirs:
-                    code = f"trade:seat={partner}:give={give}:take={take}"
+                    code = action_code("trade", seat=partner, give=give, take=take)
                     options[code] = (_do_propose, (partner, give, take))
         options["pass"] = (_do_pass_phase, None)
         return options

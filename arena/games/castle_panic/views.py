@@ -51,6 +51,7 @@ from arena.games.castle_panic.rules import (
     CastlePanicState,
     Choice,
 )
+from arena.games.codes import parse_code
 
 
 # --- Records --------------------------------------------------------------------------------------
@@ -252,10 +253,9 @@ _SPACE_REASONS = ("barricade", "spring_trap", "pit", "tower", "catapult", "behin
 # --- Descriptions ---------------------------------------------------------------------------------
 def describe(state: CastlePanicState, code: str) -> str:
     """One English line for an action code, using the state for names where it helps."""
-    head, _, rest = code.partition(":")
-    params = dict(p.split("=", 1) for p in rest.split(":") if "=" in p) if rest else {}
+    parsed = parse_code(code)
     try:
-        return _DESCRIBE[head](state, params)
+        return _DESCRIBE[parsed.head](state, parsed.params)
     except (KeyError, ValueError, IndexError):
         return f"Unknown action {code!r}"
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from arena.games.base import JSON, LegalMapState, SharedRng
+from arena.games.codes import action_code
 from arena.games.wandering_towers.config import (
     ACTIONS_PER_TURN,
     ADVANCE_TOWER_STEPS,
@@ -115,33 +116,37 @@ MOVE_WIZARD, MOVE_TOWER, NO_MOVE = "wizard", "tower", "none"
 # --- Action codes, built once so legal-action generation never formats strings ----------------
 MAX_WIZARDS = max(n * w for n, w in WIZARDS_PER_PLAYER.items())
 MAX_FLASKS = max(n * f for n, f in FLASKS_PER_PLAYER.items())
-PLAY_CODES = tuple(f"play:card={c}" for c in range(DECK_SIZE))
-GIVE_CARD_CODES = tuple(f"give_card:card={c}" for c in range(DECK_SIZE))
-RETURN_CARD_CODES = tuple(f"return_card:card={c}" for c in range(DECK_SIZE))
-WIZARD_CODES = tuple(f"wizard:id={w}" for w in range(MAX_WIZARDS))
-FREE_CODES = tuple(f"free:wizard={w}" for w in range(MAX_WIZARDS))
-GIVE_FLASKS_CODES = tuple(f"give_flasks:n={k}" for k in range(MAX_FLASKS + 1))
+PLAY_CODES = tuple(action_code("play", card=c) for c in range(DECK_SIZE))
+GIVE_CARD_CODES = tuple(action_code("give_card", card=c) for c in range(DECK_SIZE))
+RETURN_CARD_CODES = tuple(action_code("return_card", card=c) for c in range(DECK_SIZE))
+WIZARD_CODES = tuple(action_code("wizard", id=w) for w in range(MAX_WIZARDS))
+FREE_CODES = tuple(action_code("free", wizard=w) for w in range(MAX_WIZARDS))
+GIVE_FLASKS_CODES = tuple(action_code("give_flasks", n=k) for k in range(MAX_FLASKS + 1))
 TOWER_CODES = tuple(
-    tuple(f"tower:space={s}:level={lv}" for lv in range(NUM_TOWERS + 1)) for s in range(NUM_SPACES)
+    tuple(action_code("tower", space=s, level=lv) for lv in range(NUM_TOWERS + 1))
+    for s in range(NUM_SPACES)
 )
 CAST_WIZARD_CODES = {
-    name: tuple(f"cast:{name}:wizard={w}" for w in range(MAX_WIZARDS))
+    name: tuple(action_code("cast", name, wizard=w) for w in range(MAX_WIZARDS))
     for name in ("advance_wizard", "headwind_wizard", "piggyback")
 }
 CAST_TOWER_CODES = {
     name: tuple(
-        tuple(f"cast:{name}:space={s}:level={lv}" for lv in range(NUM_TOWERS + 1))
+        tuple(action_code("cast", name, space=s, level=lv) for lv in range(NUM_TOWERS + 1))
         for s in range(NUM_SPACES)
     )
     for name in ("advance_tower", "headwind_tower", "free_wizard")
 }
 SWAP_CODES = tuple(
-    tuple(f"cast:swap_tower:space={a}:with={b}" for b in range(NUM_SPACES))
+    tuple(action_code("cast", "swap_tower", space=a, **{"with": b}) for b in range(NUM_SPACES))
     for a in range(NUM_SPACES)
 )
-NUDGE_CODES = {1: "cast:nudge_ravenskeep:dir=cw", -1: "cast:nudge_ravenskeep:dir=ccw"}
+NUDGE_CODES = {
+    1: action_code("cast", "nudge_ravenskeep", dir="cw"),
+    -1: action_code("cast", "nudge_ravenskeep", dir="ccw"),
+}
 CLAIM_CODES = {
-    (row.name, timing): f"claim:{row.name}:{timing}"
+    (row.name, timing): action_code("claim", row.name, timing)
     for row in SPELLS
     for timing in (BEFORE, AFTER, DURING)
 }

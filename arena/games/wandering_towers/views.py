@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arena.games.base import JSON
+from arena.games.codes import parse_code
 from arena.games.wandering_towers.config import (
     BASIC_SPELLS_PER_TURN,
     DECK_SIZE,
@@ -240,7 +241,7 @@ def _action(state: WanderingTowersState) -> JSON:
 
 def public_action(state: WanderingTowersState, code: str, seat: int) -> tuple[str, str]:
     """How `seat` learns of `code`: a card passed between partners is face down (§2.4)."""
-    head = code.partition(":")[0]
+    head = parse_code(code).head
     if head in ("give_card", "return_card") and seat not in _exchange_seats(state):
         return head, "Hands a card to their partner, face down"
     return code, describe(state, code)
@@ -253,11 +254,9 @@ def _exchange_seats(state: WanderingTowersState) -> tuple[int, int]:
 # --- Descriptions -----------------------------------------------------------------------------
 def describe(state: WanderingTowersState, code: str) -> str:
     """One English line for an action code, using the state for values where it helps."""
-    head, _, rest = code.partition(":")
-    parts = rest.split(":") if rest else []
-    params = dict(p.split("=", 1) for p in parts if "=" in p)
+    parsed = parse_code(code)
     try:
-        return _DESCRIBE[head](state, parts, params)
+        return _DESCRIBE[parsed.head](state, list(parsed.parts), parsed.params)
     except (KeyError, ValueError, IndexError):
         return f"Unknown action {code!r}"
 

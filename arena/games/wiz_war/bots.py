@@ -13,6 +13,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.games.codes import parse_code
 from arena.games.wiz_war import board as B
 from arena_sdk import Action, Bot
 
@@ -63,7 +64,7 @@ class GreedyBot(Bot):
             return self._choose(view, codes)
         if view["phase"] == "discard_and_draw":
             draws = [c for c in codes if c.startswith("draw:") and not c.endswith(":spec")]
-            return max(draws, key=lambda c: int(c.split("=")[1]))
+            return max(draws, key=lambda c: parse_code(c).number("n"))
         if view["activation"]["creature"]:
             return "end_activation" if "end_activation" in codes else codes[0]
         return self._turn(view, codes)
@@ -83,7 +84,8 @@ class GreedyBot(Bot):
         return "pass"
 
     def _card_key(self, view: Mapping[str, Any], code: str) -> str:
-        number = int(code.split("=")[1].split(":")[0])
+        parsed = parse_code(code)
+        number = parsed.number("card", parsed.number("item"))
         for card in view["hand"]:
             if card["id"] == number:
                 return card["key"]
@@ -95,7 +97,7 @@ class GreedyBot(Bot):
     # --- Declarations -------------------------------------------------------------------------
     def _declare(self, view: Mapping[str, Any], codes: list[str]) -> str:
         seat = view["seat"]
-        head = codes[0].partition(":")[0]
+        head = parse_code(codes[0]).head
         if head == "target":
             enemies = sorted(
                 (p for p in view["players"] if p["alive"] and p["seat"] != seat),
@@ -113,9 +115,9 @@ class GreedyBot(Bot):
         if head == "energy":
             powered = [c for c in codes if c.startswith("energy:card=")]
             if powered:
-                return max(powered, key=lambda c: self._ev(view, int(c.split("=")[1])))
+                return max(powered, key=lambda c: self._ev(view, parse_code(c).number("card")))
         if head in ("steps", "split"):
-            return max(codes, key=lambda c: int(c.split(":")[1]))
+            return max(codes, key=lambda c: int(parse_code(c).word))
         return self.random.choice(codes)
 
     def _ev(self, view: Mapping[str, Any], card_id: int) -> int:
@@ -131,7 +133,7 @@ class GreedyBot(Bot):
                 return code
         discards = [c for c in codes if c.startswith("discard:")]
         if discards:
-            return min(discards, key=lambda c: self._ev(view, int(c.split("=")[1])))
+            return min(discards, key=lambda c: self._ev(view, parse_code(c).number("card")))
         return self.random.choice(codes)
 
     # --- The Move and Cast phase --------------------------------------------------------------
@@ -247,9 +249,11 @@ class GreedyBot(Bot):
             return ""
         boosts = [c for c in codes if c.startswith("boost:")]
         if dist[here] > me["mp"] and boosts:
-            energy = [c for c in boosts if self._kind(view, int(c.split("=")[1])) == "energy"]
+            energy = [
+                c for c in boosts if self._kind(view, parse_code(c).number("card")) == "energy"
+            ]
             if energy:
-                return max(energy, key=lambda c: self._ev(view, int(c.split("=")[1])))
+                return max(energy, key=lambda c: self._ev(view, parse_code(c).number("card")))
         for d, n in enumerate(B.NEIGHBOURS[here]):
             code = f"step:{B.DIRS[d]}"
             if n is not None and code in codes and dist.get(n.square, 99) < dist[here]:

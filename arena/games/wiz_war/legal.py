@@ -5,9 +5,11 @@ code to the handler `apply` calls, and the handlers themselves.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war import effects
 from arena.games.wiz_war.cards import (
@@ -37,6 +39,15 @@ from arena.games.wiz_war.records import (
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
+
+_STEP_CODES = tuple(action_code("step", d) for d in B.DIRS)
+
+
+@cache
+def _card_code(head: str, card: int, mode: str = "") -> str:
+    """`head:card=N`, with `:mode=M` for a card played one way of several; written once per
+    card and mode, since the legal map is rebuilt for every decision."""
+    return action_code(head, card=card, mode=mode)
 
 
 class LegalActions:
@@ -117,26 +128,26 @@ class LegalActions:
         if not w.boosted:
             for c in w.hand:
                 if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
-                    opts[f"boost:card={c}"] = (_do_boost, c)
+                    opts[_card_code("boost", c)] = (_do_boost, c)
         flood = self.spell_in_play("flood")
         for c in w.hand:
             for mode in effects.castable_modes(self, seat, me, c):
-                opts[f"cast:card={c}" + (f":mode={mode}" if mode else "")] = (_do_cast, (c, mode))
+                opts[_card_code("cast", c, mode)] = (_do_cast, (c, mode))
             playable = CARDS[c].kind in (ITEM, RELIC) and not self.only_counters(me)
             if playable and not (flood and CARDS[c].has("fire")):
-                opts[f"play:card={c}"] = (_do_play, c)
+                opts[_card_code("play", c)] = (_do_play, c)
         for c in w.items:
             for mode in effects.usable_modes(self, seat, c):
-                opts[f"use:card={c}" + (f":mode={mode}" if mode else "")] = (_do_use, (c, mode))
+                opts[_card_code("use", c, mode)] = (_do_use, (c, mode))
         if self.wizard_can_attack(seat):
             for key in ("punch", "spike", "tear"):
                 if effects.has_targets(self, seat, me, key):
                     opts[key] = (_do_special_attack, key)
         self._pickup_options(seat, opts)
         for c in w.items:
-            opts[f"drop:item{c}"] = (_do_drop_item, c)
+            opts[action_code("drop", f"item{c}")] = (_do_drop_item, c)
         if w.treasure >= 0:
-            opts[f"drop:t{w.treasure}"] = (_do_drop_treasure, w.treasure)
+            opts[action_code("drop", f"t{w.treasure}")] = (_do_drop_treasure, w.treasure)
         for n in B.NEIGHBOURS[w.sq]:
             if n is None or n.edge not in self.doors or n.edge in self.held or self.sealed(n.edge):
                 continue
@@ -145,18 +156,18 @@ class LegalActions:
                 or n.edge in w.unlocked
                 or self.has_spell(me, "ariadnes_thread")
             ):
-                opts[f"hold:{B.edge_name(n.edge)}"] = (_do_hold, n.edge)
+                opts[action_code("hold", B.edge_name(n.edge))] = (_do_hold, n.edge)
         for name, cr in self.creatures.items():
             if cr.controller == seat and not cr.activated and w.mp >= ACTIVATION_COST:
-                opts[f"activate:{name}"] = (_do_activate, name)
+                opts[action_code("activate", name)] = (_do_activate, name)
         for c, sp in self.spells.items():
             if sp.caster == seat:
-                opts[f"end_spell:card={c}"] = (_do_end_spell, c)
+                opts[_card_code("end_spell", c)] = (_do_end_spell, c)
         if w.fresh and self.room_for_item(seat):
             near = self.adjacent_squares(me)
             for o in self.objects.values():
                 if o.kind == "tacks" and o.sq in near:
-                    opts[f"retrieve:o{o.id}"] = (_do_retrieve, o.id)
+                    opts[action_code("retrieve", f"o{o.id}")] = (_do_retrieve, o.id)
         opts["end_phase"] = (_do_end_phase, None)
         return opts
 
@@ -168,7 +179,7 @@ class LegalActions:
         if w.mp >= ITEM_PICKUP_MP and not arms:
             for c, sq in self.floor.items():
                 if sq == w.sq and self.can_pick_item(seat, c):
-                    opts[f"pickup:item{c}"] = (_do_pickup_item, c)
+                    opts[action_code("pickup", f"item{c}")] = (_do_pickup_item, c)
         here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
         if arms and w.mp >= EXTRA_ARMS_PICKUP_MP and here:
             opts["pickup:all"] = (_do_pickup_all, None)
@@ -186,17 +197,15 @@ class LegalActions:
                 and not t.scored
                 and self.can_take_treasure(w.token, t.id)
             ):
-                opts[f"pickup:t{t.id}"] = (_do_pickup_treasure, t.id)
+                opts[action_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
 
     def _step_options(
         self, figure: str, sq: int, step: Callable
     ) -> dict[str, tuple[Callable, Any]]:
         """One square in each open direction, or a die roll to leave a Dust Cloud."""
         if self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
-            return {"step:roll": (_do_dust_step, figure)}
-        return {
-            f"step:{B.DIRS[d]}": (step, d) for d in range(4) if self.can_step(figure, d) is not None
-        }
+            return {action_code("step", "roll"): (_do_dust_step, figure)}
+        return {_STEP_CODES[d]: (step, d) for d in range(4) if self.can_step(figure, d) is not None}
 
     def _activation_options(self) -> dict[str, tuple[Callable, Any]]:
         """During an activation the controller only directs the creature (§8.4)."""
@@ -210,7 +219,7 @@ class LegalActions:
         if self.creature_can_attack(name):
             for attack in CREATURES[name].attacks:
                 if effects.has_targets(self, seat, name, attack.name):
-                    opts[f"attack:{attack.name}"] = (_do_creature_attack, attack.name)
+                    opts[action_code("attack", attack.name)] = (_do_creature_attack, attack.name)
             for key in ("punch", "tear"):
                 if effects.has_targets(self, seat, name, key):
                     opts[key] = (_do_creature_attack, key)
@@ -218,8 +227,7 @@ class LegalActions:
                 kind = CARDS[c].kind
                 if kind == CREATURE_ATTACK or (name == "genie" and kind == ATTACK):
                     for mode in effects.castable_modes(self, seat, name, c):
-                        code = f"cast:card={c}" + (f":mode={mode}" if mode else "")
-                        opts[code] = (_do_creature_cast, (c, mode))
+                        opts[_card_code("cast", c, mode)] = (_do_creature_cast, (c, mode))
         if name == "boggart" and not self.spell_in_play("gravity"):
             if cr.treasure < 0 and not self.act_dashed:
                 for t in self.treasures:
@@ -229,9 +237,9 @@ class LegalActions:
                         and not t.scored
                         and self.can_take_treasure(name, t.id)
                     ):
-                        opts[f"pickup:t{t.id}"] = (_do_boggart_pickup, t.id)
+                        opts[action_code("pickup", f"t{t.id}")] = (_do_boggart_pickup, t.id)
             if cr.treasure >= 0:
-                opts[f"drop:t{cr.treasure}"] = (_do_boggart_drop, cr.treasure)
+                opts[action_code("drop", f"t{cr.treasure}")] = (_do_boggart_drop, cr.treasure)
         opts["end_activation"] = (_do_end_activation, None)
         return opts
 
@@ -240,19 +248,19 @@ class LegalActions:
         w = self.wizards[seat]
         opts: dict[str, tuple[Callable, Any]] = {}
         for c in w.hand:
-            opts[f"discard:card={c}"] = (_do_discard, c)
+            opts[_card_code("discard", c)] = (_do_discard, c)
         for c, sp in self.spells.items():
             if sp.caster == seat:
-                opts[f"end_spell:card={c}"] = (_do_end_spell, c)
+                opts[_card_code("end_spell", c)] = (_do_end_spell, c)
         for c in w.items:
-            opts[f"drop:item{c}"] = (_do_drop_item, c)
+            opts[action_code("drop", f"item{c}")] = (_do_drop_item, c)
         n = self.draws_allowed(seat)
         counts = range(n + 1) if self.has_spell(w.token, "slow_death") else [n]
         own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
         for k in counts:
-            opts[f"draw:n={k}"] = (_do_draw, (k, False))
+            opts[action_code("draw", n=k)] = (_do_draw, (k, False))
             if own and k >= 1:
-                opts[f"draw:n={k}:spec"] = (_do_draw, (k, True))
+                opts[action_code("draw", n=k, spec=True)] = (_do_draw, (k, True))
         return opts
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from arena.games.base import JSON
+from arena.games.codes import parse_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war import effects
 from arena.games.wiz_war.cards import CARDS, CREATURES
@@ -304,9 +305,9 @@ def _secret_cards(state: WizWarState, seat: int) -> list[int]:
         return []
     cards = []
     for entry in top["options"]:
-        _, _, rest = entry["code"].partition("card=")
-        if rest.isdigit():
-            cards.append(int(rest))
+        card = parse_code(entry["code"]).params.get("card", "")
+        if card.isdigit():
+            cards.append(int(card))
     return cards
 
 
@@ -317,7 +318,7 @@ SECRET_HEADS = ("keep", "take", "bottom", "live")
 def public_action(state: WizWarState, code: str, seat: int) -> tuple[str, str]:
     """Secret choices (Specialization deck kept, cards taken by Thought Steal or kept by
     Oracle, the live Booby Trap token) reach other seats masked."""
-    head = code.partition(":")[0]
+    head = parse_code(code).head
     decider = state.to_move()
     if head in SECRET_HEADS and seat != decider:
         return head, _MASKED[head]
@@ -338,7 +339,7 @@ def describe(state: WizWarState, code: str) -> str:
     label = _labels(state).get(code)
     if label is not None:
         return label
-    head = code.partition(":")[0]
+    head = parse_code(code).head
     return _GENERIC.get(head, f"Unknown action {code!r}")
 
 
@@ -356,8 +357,9 @@ def _labels(state: WizWarState) -> dict[str, str]:
             what = state.cast_text(cast) if cast["key"] != "pickup" else "the treasure pick-up"
             labels = {"pass": f"Let it pass ({what})"}
             for code in legal:
-                if code.startswith("counter:"):
-                    c = int(code.split("=")[1].split(":")[0])
+                parsed = parse_code(code)
+                if parsed.head == "counter":
+                    c = parsed.number("card", parsed.number("item"))
                     labels[code] = f"Answer {what} with {CARDS[c].title}"
             return labels
     return {code: _base_label(state, code) for code in legal}
@@ -367,11 +369,12 @@ WAYS = {"n": "north", "e": "east", "s": "south", "w": "west"}
 
 
 def _base_label(state: WizWarState, code: str) -> str:
-    head, _, rest = code.partition(":")
+    parsed = parse_code(code)
+    head, rest, mode = parsed.head, parsed.word, parsed.params.get("mode", "")
     seat = state.active
     actor = state.activation or f"w{seat}"
     who = state.name_of(actor)
-    card_id = int(rest.split("=")[1].split(":")[0]) if "card=" in rest else -1
+    card_id = parsed.number("card")
     title = CARDS[card_id].title if card_id >= 0 else ""
     if head == "step":
         if rest == "roll":
@@ -380,12 +383,10 @@ def _base_label(state: WizWarState, code: str) -> str:
     if head == "boost":
         return f"Discard {title} to boost speed by {state.energy_of(seat, card_id)} MP"
     if head == "cast":
-        mode = rest.partition(":mode=")[2]
         return f"{who} casts {title}" + (f" ({mode.replace('_', ' ')})" if mode else "")
     if head == "play":
         return f"Play {title} and carry it"
     if head == "use":
-        mode = rest.partition(":mode=")[2]
         return f"Use {title}" + (f" ({mode})" if mode else "")
     if head in ("punch", "spike", "tear"):
         return {
@@ -416,8 +417,8 @@ def _base_label(state: WizWarState, code: str) -> str:
     if head == "discard":
         return f"Discard {title}"
     if head == "draw":
-        n = rest.split("=")[1].split(":")[0]
-        own = " (one of them from your Specialization deck)" if rest.endswith(":spec") else ""
+        n = parsed.params["n"]
+        own = " (one of them from your Specialization deck)" if parsed.has("spec") else ""
         return f"Draw {n} card(s){own} and end your turn"
     return _GENERIC.get(head, code)
 
