@@ -119,19 +119,9 @@ class Belongings:
         hand = self.wizards[seat].hand
         if not hand:
             return
-        self.push_choice(
-            seat,
-            "discard",
-            [
-                (
-                    f"discard:card={c}",
-                    f"Discard {CARDS[c].title} ({reason})",
-                    "discard_from_hand",
-                    {"seat": seat, "card": c},
-                )
-                for c in hand
-            ],
-        )
+        label = "Discard {} (" + reason + ")"
+        options = self.card_options("discard", hand, label, "discard_from_hand", {"seat": seat})
+        self.push_choice(seat, "discard", options)
 
     @step
     def discard_from_hand(self, seat: int, card: int) -> None:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from arena.games.base import JSON, LegalMapState, SharedRng
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.belongings import Belongings
 from arena.games.wiz_war.cards import (
@@ -74,8 +75,11 @@ from arena.games.wiz_war.sight import Sight
 from arena.games.wiz_war.steps import STEPS, step
 from arena.games.wiz_war.turn import TurnFlow
 
-
 # --- The state ----------------------------------------------------------------------------------
+#: One option of a choice: (code, label, the step it runs, that step's arguments).
+ChoiceOption = tuple[str, str, str, JSON]
+
+
 class WizWarState(
     SharedRng,
     LegalMapState,
@@ -347,7 +351,7 @@ class WizWarState(
         self,
         seat: int,
         what: str,
-        options: Iterable[tuple[str, str, str, JSON]],
+        options: Iterable[ChoiceOption],
         secret: bool = False,
         info: JSON | None = None,
     ) -> None:
@@ -364,6 +368,16 @@ class WizWarState(
                 "info": info or {},
             }
         )
+
+    def card_options(
+        self, head: str, cards: Iterable[int], label: str, step: str, args: JSON, key: str = "card"
+    ) -> list[ChoiceOption]:
+        """A choice among cards, for `push_choice`: per card the code `head:key=N`, `label`
+        with the card's title for its `{}`, and `step` to run with `args` and the card."""
+        return [
+            (action_code(head, **{key: c}), label.format(CARDS[c].title), step, {**args, "card": c})
+            for c in cards
+        ]
 
     def _run(self) -> None:
         while not self.over:

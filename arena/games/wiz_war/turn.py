@@ -135,35 +135,16 @@ class TurnFlow:
         w = self.wizards[seat]
         if not w.alive or self.hand_total(seat) <= self.max_hand(seat):
             return
-        options = [
-            (
-                f"discard:card={c}",
-                f"Discard {CARDS[c].title}",
-                "reduce_hand",
-                {"seat": seat, "how": "discard", "card": c},
-            )
-            for c in w.hand
-        ]
-        options += [
-            (
-                f"end_spell:card={c}",
-                f"End your {CARDS[c].title}",
-                "reduce_hand",
-                {"seat": seat, "how": "end", "card": c},
-            )
-            for c, sp in self.spells.items()
-            if sp.caster == seat
-        ]
+        reduce, own = "reduce_hand", [c for c, sp in self.spells.items() if sp.caster == seat]
+        options = self.card_options(
+            "discard", w.hand, "Discard {}", reduce, {"seat": seat, "how": "discard"}
+        )
+        options += self.card_options(
+            "end_spell", own, "End your {}", reduce, {"seat": seat, "how": "end"}
+        )
         if self.items_count(seat):
-            options += [
-                (
-                    f"drop:item={c}",
-                    f"Drop {CARDS[c].title}",
-                    "reduce_hand",
-                    {"seat": seat, "how": "drop", "card": c},
-                )
-                for c in w.items
-            ]
+            drop = {"seat": seat, "how": "drop"}
+            options += self.card_options("drop", w.items, "Drop {}", reduce, drop, key="item")
         self.push_choice(seat, "hand_limit", options)
 
     @step

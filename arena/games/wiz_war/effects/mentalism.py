@@ -71,25 +71,10 @@ def brain_burn_choice(s: WizWarState, cast: int, target: str) -> None:
         return
     seat = int(target[1])
     w = s.wizards[seat]
-    options = [
-        (
-            f"discard:card={c}",
-            f"Discard {CARDS[c].title} first",
-            "brain_burn_shed",
-            {"cast": cast, "target": target, "card": c},
-        )
-        for c in w.hand
-    ]
-    options += [
-        (
-            f"end_spell:card={c}",
-            f"End your {CARDS[c].title} first",
-            "brain_burn_shed",
-            {"cast": cast, "target": target, "card": c},
-        )
-        for c, sp in s.spells.items()
-        if sp.caster == seat
-    ]
+    args = {"cast": cast, "target": target}
+    options = s.card_options("discard", w.hand, "Discard {} first", "brain_burn_shed", args)
+    own = [c for c, sp in s.spells.items() if sp.caster == seat]
+    options += s.card_options("end_spell", own, "End your {} first", "brain_burn_shed", args)
     options.append(
         ("done", "Suffer the Brain Burn now", "brain_burn_hit", {"cast": cast, "target": target})
     )
@@ -257,15 +242,8 @@ def steal_choice(s: WizWarState, cast: int, target: str, left: int, thief: int) 
     victim = s.wizards[int(target[1])]
     if left <= 0 or not victim.hand or not s.wizards[thief].alive:
         return
-    options = [
-        (
-            f"take:card={c}",
-            f"Take {CARDS[c].title}",
-            "steal_card",
-            {"cast": cast, "target": target, "left": left, "thief": thief, "card": c},
-        )
-        for c in victim.hand
-    ]
+    args = {"cast": cast, "target": target, "left": left, "thief": thief}
+    options = s.card_options("take", victim.hand, "Take {}", "steal_card", args)
     options.append(("done", "Take no more", "noop", {}))
     s.push_choice(thief, "thought_steal", options, secret=True, info={"seen": target})
 

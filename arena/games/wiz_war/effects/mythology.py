@@ -221,20 +221,9 @@ def oracle(s: WizWarState, cast: JSON) -> None:
 def oracle_keep(s: WizWarState, seat: int, cards: list[int]) -> None:
     if not cards:
         return
-    s.push_choice(
-        seat,
-        "oracle",
-        [
-            (
-                f"take:card={c}",
-                f"Keep {CARDS[c].title}",
-                "oracle_kept",
-                {"seat": seat, "cards": cards, "card": c},
-            )
-            for c in cards
-        ],
-        secret=True,
-    )
+    args = {"seat": seat, "cards": cards}
+    options = s.card_options("take", cards, "Keep {}", "oracle_kept", args)
+    s.push_choice(seat, "oracle", options, secret=True)
 
 
 @step
@@ -252,20 +241,9 @@ def oracle_bottom(s: WizWarState, seat: int, cards: list[int]) -> None:
             s.pending.remove(c)
             s.deck.insert(0, c)
         return
-    s.push_choice(
-        seat,
-        "oracle_order",
-        [
-            (
-                f"bottom:card={c}",
-                f"Put {CARDS[c].title} at the very bottom",
-                "oracle_under",
-                {"seat": seat, "cards": cards, "card": c},
-            )
-            for c in cards
-        ],
-        secret=True,
-    )
+    args = {"seat": seat, "cards": cards}
+    options = s.card_options("bottom", cards, "Put {} at the very bottom", "oracle_under", args)
+    s.push_choice(seat, "oracle_order", options, secret=True)
 
 
 @step
