@@ -1,6 +1,8 @@
 """Engine speed: decisions and games per second of uniformly random play, per game.
 
 Run with `make bench-engine` (or `make bench`). Prints a table; asserts nothing.
+Times are CPU seconds of this process (`time.process_time`), so a busy machine slows the
+figures less than wall-clock time would.
 """
 
 from __future__ import annotations
@@ -18,17 +20,17 @@ import arena.games
 
 
 def random_game(name: str, players: int, seed: int, options: dict) -> tuple[int, float]:
-    """Play one game at random; return (decisions, seconds)."""
+    """Play one game at random; return (decisions, CPU seconds)."""
     game = arena.games.get(name)
     rng = random.Random(seed)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     state = game.new_state(players, seed, options)
     decisions = 0
     while not state.is_over():
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
         decisions += 1
-    return decisions, time.perf_counter() - t0
+    return decisions, time.process_time() - t0
 
 
 def configurations(name: str) -> list[tuple[int, dict]]:
@@ -54,7 +56,7 @@ def configurations(name: str) -> list[tuple[int, dict]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per configuration")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per configuration")
     parser.add_argument("games", nargs="*", default=arena.games.names())
     args = parser.parse_args()
     table = Table(title="Random play, one core")

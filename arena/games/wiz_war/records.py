@@ -143,9 +143,9 @@ def is_wizard(token: str) -> bool:
 
 class SpellIndex:
     """Maintained spells by target (in play order), by (target, key), by key, and each
-    figure's transformation (the first form spell on it)."""
+    figure's transformation (the first form spell on it) and that form's key."""
 
-    __slots__ = ("forms", "keys", "on", "pairs")
+    __slots__ = ("form_keys", "forms", "keys", "on", "pairs")
 
     def __init__(self, spells: Iterable[Spell]) -> None:
         self.on: dict[str, list[Spell]] = {}
@@ -159,6 +159,8 @@ class SpellIndex:
             self.keys.add(card.key)
             if card.has("form"):
                 self.forms.setdefault(sp.target, sp)
+        #: `form()` is asked several hundred times a decision: its answer, looked up once.
+        self.form_keys = {t: CARDS[sp.card].key for t, sp in self.forms.items()}
 
 
 def die_roll(rng: random.Random) -> int:

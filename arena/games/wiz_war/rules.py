@@ -493,17 +493,17 @@ class WizWarState(
 
     def form(self, token: str) -> str:
         """The key of the transformation maintained on a figure, or ""."""
-        sp = self._spell_index().forms.get(token)
-        return CARDS[sp.card].key if sp is not None else ""
+        return self._spell_index().form_keys.get(token, "")
 
     def form_spell(self, token: str) -> Spell | None:
         return self._spell_index().forms.get(token)
 
     def _spell_index(self) -> SpellIndex:
         """The maintained spells looked up by target and key; rebuilt after any change."""
-        found = self._memo.get("spells")
+        memo = self._memo
+        found = memo.get("spells")
         if found is None:
-            found = self._memo["spells"] = SpellIndex(self.spells.values())
+            found = memo["spells"] = SpellIndex(self.spells.values())
         return found
 
     def carried(self, seat: int, key: str) -> int:
