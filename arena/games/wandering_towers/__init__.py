@@ -10,6 +10,7 @@ from typing import Any
 from arena.games.base import Game
 from arena.games.wandering_towers.bots import GreedyBot, RandomBot
 from arena.games.wandering_towers.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.wandering_towers.determinize import determinize
 from arena.games.wandering_towers.render import render
 from arena.games.wandering_towers.rules import WanderingTowersState
 
@@ -28,6 +29,7 @@ GAME = Game(
     create=create,
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
+    determinize=determinize,
 )
 
 __all__ = ["GAME", "GreedyBot", "RandomBot", "WanderingTowersState", "create"]
