@@ -11,6 +11,7 @@ from typing import Any
 from arena.games.base import Game
 from arena.games.castle_panic.bots import GreedyBot, RandomBot
 from arena.games.castle_panic.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.castle_panic.determinize import determinize
 from arena.games.castle_panic.render import render
 from arena.games.castle_panic.rules import CastlePanicState
 
@@ -30,6 +31,7 @@ GAME = Game(
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
     cooperative=True,
+    determinize=determinize,
 )
 
 __all__ = ["GAME", "CastlePanicState", "GreedyBot", "RandomBot", "create"]
