@@ -80,6 +80,9 @@ class Ismcts(Bot):
         if len(legal) == 1:
             return legal[0].code
         codes = [a.code for a in legal]
+        ruled = self.forced(self.determinize(view, view["seat"], self.random))
+        if ruled is not None:
+            return ruled if ruled in codes else self.random.choice(codes)
         root = self.search(view, view["seat"])
         tried = [(root.children[c].visits, i) for i, c in enumerate(codes) if c in root.children]
         if not tried:
@@ -118,7 +121,7 @@ class Ismcts(Bot):
             if forced is not None:
                 state.apply(forced)
                 continue
-            legal = state.legal_actions()
+            legal = self.moves(state)
             mover = state.to_move()
             children = node.children
             untried = [c for c in legal if c not in children]
@@ -155,6 +158,10 @@ class Ismcts(Bot):
                 best, best_code, best_child = score, code, child
         assert best_child is not None
         return best_code, best_child
+
+    def moves(self, state: Any) -> list[str]:
+        """The codes the search tries in `state`: all legal ones unless a game prunes some."""
+        return state.legal_actions()
 
     def forced(self, state: Any) -> str | None:
         """A decision the search does not branch on, taken by a fixed rule (None: search it)."""

@@ -12,6 +12,7 @@ from arena.games.base import Game
 from arena.games.castle_panic.bots import GreedyBot, RandomBot
 from arena.games.castle_panic.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from arena.games.castle_panic.determinize import determinize
+from arena.games.castle_panic.ismcts import IsmctsBot
 from arena.games.castle_panic.render import render
 from arena.games.castle_panic.rules import CastlePanicState
 
@@ -28,10 +29,10 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
     render=render,
     cooperative=True,
     determinize=determinize,
 )
 
-__all__ = ["GAME", "CastlePanicState", "GreedyBot", "RandomBot", "create"]
+__all__ = ["GAME", "CastlePanicState", "GreedyBot", "IsmctsBot", "RandomBot", "create"]
