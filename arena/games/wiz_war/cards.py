@@ -1,6 +1,6 @@
 """Every card and creature of the game, in one data table (spec §10-§11).
 
-Each row is one card face: its effect key (effects.py holds the code, one function per key),
+Each row is one card face: its effect key (effects/ holds the code, one module per school),
 title, school, kind, traits, energy value (EV), duration, copies per school, the spec's
 confidence tag and the numbers its effect uses (`values`). Card ids are fixed for all games:
 the catalogue lists the schools in `SCHOOLS` order and each school's rows in order, one id per

@@ -40,7 +40,8 @@ class Casting:
         against: int = -1,
     ) -> None:
         """Start declaring a card, punch, item use or creature attack: its targets, mode and
-        energy are then asked one slot at a time (effects.py), then it is paid and cast."""
+        energy are then asked one slot at a time (effects/declaring.py), then it is paid
+        and cast."""
         frame: JSON = {
             "kind": "declare",
             "seat": seat,

@@ -6,7 +6,7 @@ The rules are split the way the rulebook reads, one module per part, each a piec
 movement.py (§5.1); hand.py (cards and hand size); belongings.py (items, relics, treasures
 §5.2-5.3, §8.8); casting.py (§6); damage.py (damage, cracks, death, ranking §7); creatures.py
 (§8); legal.py (what may be done now, and the action handlers). Card effects live in
-effects.py, one function per card. This module holds setup (§3, §8.11), the engine API, the
+effects/, one module per school. This module holds setup (§3, §8.11), the engine API, the
 step interpreter and the figures.
 
 Resolution is a stack of frames, all plain data so a state copies cheaply and replays

@@ -1,0 +1,69 @@
+"""Card effects: what each card asks when declared (its slots) and what it does.
+
+Every card key has a `Spec` (spec.py): the declaration slots (targets, mode, energy,
+direction...), how it reaches, whether it is an attack, and the function that resolves it.
+One module per school, reading like the card text (spec §10-§11); damage is scheduled as
+steps (`s.damage(...)`), so choices that damage can raise (Treasure Lust, Featherweight) wait
+in line. Numbers come from the card table (cards.py). The rules call only the names below.
+
+Target tokens: wizards `w0`..`w3`, creatures by name, squares `r2c3`, edges `r2c3e`/`r2c3s`,
+objects `o7`, maintained spells `spell45`, treasures `t3`, items `item45`, sectors by colour.
+"""
+
+from __future__ import annotations
+
+from arena.games.wiz_war.effects import (  # noqa: F401  each school registers its specs
+    alchemy,
+    attacks,
+    conjuring,
+    draconic,
+    elemental,
+    mentalism,
+    mutation,
+    mythology,
+    thaumaturgy,
+    totem,
+    white_cantrip,
+)
+from arena.games.wiz_war.effects.declaring import (
+    castable_modes,
+    fill_slot,
+    fix_targets,
+    has_targets,
+    next_slot,
+    resolve,
+    slot_options,
+    usable_modes,
+    use_item,
+)
+from arena.games.wiz_war.effects.hooks import (
+    after_damage,
+    after_draw,
+    counter_options,
+    on_end,
+    resolve_counter,
+    time_passes,
+    treasure_taken,
+)
+from arena.games.wiz_war.effects.spec import SPECS, spec_for
+
+__all__ = [
+    "SPECS",
+    "after_damage",
+    "after_draw",
+    "castable_modes",
+    "counter_options",
+    "fill_slot",
+    "fix_targets",
+    "has_targets",
+    "next_slot",
+    "on_end",
+    "resolve",
+    "resolve_counter",
+    "slot_options",
+    "spec_for",
+    "time_passes",
+    "treasure_taken",
+    "usable_modes",
+    "use_item",
+]

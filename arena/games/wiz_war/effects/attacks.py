@@ -1,0 +1,83 @@
+"""Punches and creature card attacks (§7.1, §8.5, §11.1)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.games.base import JSON
+from arena.games.wiz_war.cards import (
+    CREATURES,
+    FANGS_PER_TOTEM,
+)
+from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.mutation import punch_resolve
+from arena.games.wiz_war.effects.shared import hit_all
+from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.effects.targets import figure_targets, target_slot
+from arena.games.wiz_war.effects.white_cantrip import fix_default
+
+
+def _punch_fix(s: WizWarState, cast: JSON) -> None:
+    actor = cast["actor"]
+    if is_wizard(actor) and s.form(actor) == "extra_arms":
+        near = s.adjacent_squares(actor)
+        cast["targets"] = [
+            f
+            for f in s.figures()
+            if f != actor
+            and s.controller(f) != cast["seat"]
+            and s.figure_sq(f) in near
+            and not s.untargetable(f)
+        ]
+        return
+    fix_default(s, cast)
+
+
+def _punch_slot(s: WizWarState, frame: JSON) -> Options:
+    actor = frame["actor"]
+    if is_wizard(actor) and s.form(actor) == "extra_arms":
+        fake = {"seat": frame["seat"], "actor": actor, "source": "punch", "values": {}}
+        anyone = figure_targets(s, fake, "adj")
+        return [("target:all", "Punch everyone beside you (Extra Arms)", "all")] if anyone else []
+    return target_slot("adj", objects=True).options(s, frame)
+
+
+SPECS["punch"] = Spec(
+    slots=(Slot("target", _punch_slot),),
+    resolve=punch_resolve,
+    reach="adj",
+    attack=True,
+    spell=False,
+    targets=_punch_fix,
+)
+
+
+def creature_attack(name: str) -> Spec:
+    """A non-spell attack printed on a creature's card (§11.1)."""
+    row = next(a for c in CREATURES.values() for a in c.attacks if a.name == name)
+    reach = {"adj": "adj", "los": "los", "los3": "los3"}[row.reach]
+
+    def resolve_it(s: WizWarState, cast: JSON) -> None:
+        def packets() -> list[list]:
+            amount = row.damage + (die_roll(s.rng) if row.die else 0)
+            if name == "spirit_fangs":
+                amount += FANGS_PER_TOTEM * s.totems_of(cast["seat"])
+            return [[amount, PHYS if row.kind == "phys" else MAG, "fire" if row.fire else ""]]
+
+        hit_all(s, cast, packets)
+
+    return Spec(
+        slots=(target_slot(reach, objects=not row.figures_only),),
+        resolve=resolve_it,
+        reach=reach,
+        attack=True,
+        spell=False,
+    )
+
+
+for _creature in CREATURES.values():
+    for _attack in _creature.attacks:
+        SPECS[_attack.name] = creature_attack(_attack.name)

@@ -1,0 +1,306 @@
+"""Conjuring (§10.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war.config import (
+    WARD_DROPS,
+)
+from arena.games.wiz_war.records import MAG, PHYS, Door, die_roll
+from arena.games.wiz_war.steps import step
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.alchemy import empty_squares_in_sight
+from arena.games.wiz_war.effects.shared import (
+    add_object,
+    against,
+    attacked,
+    cancel,
+    hit_all,
+    object_exists,
+    own_in_targets,
+    place_spell,
+    value,
+    wizard_of,
+)
+from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.effects.targets import (
+    ENERGY_SLOT,
+    edge_in_range,
+    energy_value,
+    gather,
+    in_range,
+    is_figure,
+    target_slot,
+    token_options,
+)
+
+
+def shield(s: WizWarState, ct: JSON) -> None:
+    """Reduce that single source's damage to you by E+2."""
+    target = against(s, ct)
+    me = wizard_of(ct)
+    target["reduce"][me] = target["reduce"].get(me, 0) + ct["E"] + value("shield", "reduce")
+
+
+SPECS["shield"] = Spec(
+    slots=(ENERGY_SLOT,),
+    resolve=shield,
+    uses_energy=True,
+    counter=lambda s, seat, c: attacked(s, seat, c),
+)
+
+
+def _earth_edges(s: WizWarState, seat: int, cast: JSON) -> list[int]:
+    """Empty edges on the attack's line to one of the counter-caster's figures that he sees
+    (LOS to a bordering square) [assumed model]."""
+    if not cast.get("attack") or not (
+        cast.get("reach", "").startswith("los") or cast.get("reach") == "adj"
+    ):
+        return []
+    me = f"w{seat}"
+    origin = cast.get("origin", -1)
+    edges = []
+    for t in own_in_targets(s, seat, cast):
+        sq = s.figure_sq(t)
+        if origin < 0 or sq == origin:
+            continue
+        trace = B.trace_squares(origin, sq)
+        crossed = list(trace.edges)
+        direct = B.edge_between(origin, sq)
+        if direct >= 0:
+            crossed.append(direct)
+        for e in crossed:
+            if s.empty_edge(e) and any(s.sees(me, x) for x in B.edge_squares(e)):
+                edges.append(e)
+    return edges
+
+
+SPECS["wall_of_earth"] = Spec(
+    resolve=lambda s, ct: cancel(s, against(s, ct)),
+    cancels=True,
+    counter=lambda s, seat, c: bool(_earth_edges(s, seat, c)),
+)
+
+
+def ward(s: WizWarState, ct: JSON) -> None:
+    """The picker suffers 3 mag (not an attack) and rolls d4: on 1-2 he drops it."""
+    pickup = against(s, ct)
+    picker = pickup["actor"]
+    s.then(
+        "suffer_damage",
+        target=picker,
+        packets=[[value("ward", "damage"), MAG, ""]],
+        attack=False,
+        source="",
+        source_sq=-1,
+    )
+    s.then("ward_roll", picker=picker, treasure=pickup["treasure"])
+
+
+@step
+def ward_roll(s: WizWarState, picker: str, treasure: int) -> None:
+    if not s.figure_alive(picker):
+        return
+    roll = die_roll(s.rng)
+    s.log_event(f"Ward: d4={roll}")
+    if roll in WARD_DROPS and s.carried_treasure(picker) == treasure:
+        s.drop_carried_treasure(picker)
+
+
+SPECS["ward"] = Spec(resolve=ward, counter=lambda s, seat, c: c.get("key") == "pickup")
+
+
+def _dart_count(s: WizWarState, frame: JSON) -> int:
+    return energy_value(s, frame)
+
+
+def _dart_targets(s: WizWarState, cast: JSON) -> None:
+    for token in cast["values"].get("targets", []):
+        bucket = cast["targets"] if is_figure(token) else cast["objects"]
+        if token not in bucket:
+            bucket.append(token)
+
+
+def fire_darts(s: WizWarState, cast: JSON) -> None:
+    """E darts, each 1 mag·fire to its chosen target, each a separate source."""
+    hit = set(s.hits(cast))
+    immune = cast.get("immune", [])
+    for token in cast["values"].get("targets", []):
+        if is_figure(token) and (token not in hit or token in immune):
+            continue
+        if not is_figure(token) and not object_exists(s, token):
+            continue
+        s.damage(cast, token, [[value("fire_darts", "damage"), MAG, "fire"]])
+
+
+_dart_slot = target_slot("los", objects=True, name="targets")
+SPECS["fire_darts"] = Spec(
+    slots=(ENERGY_SLOT, Slot("targets", _dart_slot.options, count=_dart_count)),
+    resolve=fire_darts,
+    reach="los",
+    uses_energy=True,
+    targets=_dart_targets,
+    deep=True,
+)
+
+
+def ka_bong(s: WizWarState, cast: JSON) -> None:
+    """4 phys; a W/C that loses at least 1 life gets 1 stun token."""
+    hit_all(s, cast, [[value("ka_bong", "damage"), PHYS, ""]])
+    s.then("stun_if_lost", cast=cast["id"], tokens=1)
+
+
+@step
+def stun_if_lost(s: WizWarState, cast: int, tokens: int) -> None:
+    c = s.casts.get(cast)
+    if c is None:
+        return
+    for token, lost in c["lost"].items():
+        if lost >= 1 and s.figure_alive(token):
+            s.then("stun", target=token, tokens=tokens)
+
+
+SPECS["ka_bong"] = Spec(slots=(target_slot("los", objects=True),), resolve=ka_bong, reach="los")
+
+
+def swap(s: WizWarState, cast: JSON) -> None:
+    """Exchange squares with the target; you cannot move again this turn."""
+    me, target = cast["actor"], cast["values"]["target"]
+    if not s.hits(cast):
+        return
+    a, b = s.figure_sq(me), s.figure_sq(target)
+    s.relocate(me, b)
+    s.relocate(target, a)
+    moved_by_own_spell(s, cast)
+    s.wizards[cast["seat"]].no_move = True
+    s.then("enter", token=me, sq=b, paid=False)
+    s.then("enter", token=target, sq=a, paid=False)
+
+
+def moved_by_own_spell(s: WizWarState, cast: JSON) -> None:
+    w = s.wizards[cast["seat"]]
+    w.moved = True
+    if w.stunned and not w.stun_mode:
+        w.stun_mode = "move"
+
+
+SPECS["swap"] = Spec(slots=(target_slot("los", own=True, attack=False),), resolve=swap, reach="los")
+
+
+def _booby_squares(s: WizWarState, frame: JSON) -> Options:
+    chosen = frame["values"].get("targets", [])
+    return token_options(
+        s,
+        "target",
+        [
+            B.square_name(sq)
+            for sq in B.SQUARES
+            if s.empty_square(sq) and B.square_name(sq) not in chosen
+        ],
+    )
+
+
+def _live_token(s: WizWarState, frame: JSON) -> Options:
+    return [
+        (f"live:{i + 1}", f"The token on {sq} is the live one (secret)", i)
+        for i, sq in enumerate(frame["values"]["targets"])
+    ]
+
+
+def booby_trap(s: WizWarState, cast: JSON) -> None:
+    """Four face-down tokens, one live; only the caster knows which."""
+    for i, token in enumerate(cast["values"]["targets"]):
+        sq = B.parse_square(token)
+        if s.empty_square(sq):
+            add_object(s, "booby", sq, cast, live=i == cast["values"]["live"])
+    place_spell(s, cast, "")
+
+
+SPECS["booby_trap"] = Spec(
+    slots=(
+        Slot("targets", _booby_squares, count=lambda s, f: value("booby_trap", "tokens")),
+        Slot("live", _live_token),
+    ),
+    resolve=booby_trap,
+    targets=lambda s, c: None,
+)
+
+
+def _door_places(s: WizWarState, frame: JSON) -> Options:
+    edges = gather(
+        frame,
+        (
+            B.edge_name(e)
+            for e in B.ALL_EDGES
+            if (s.empty_edge(e) or (e in s.walls and e not in s.created_walls))
+            and e not in s.fire_walls
+            and edge_in_range(s, frame, e, "los")
+        ),
+    )
+    return token_options(s, "target", edges)
+
+
+def create_door(s: WizWarState, cast: JSON) -> None:
+    """A door of your colour on a stone wall or an empty edge."""
+
+    e = B.parse_edge(cast["values"]["target"])
+    if e in s.doors or e in s.fire_walls or e in s.created_walls:
+        return
+    old = s.walls.pop(e, -1)
+    s.doors[e] = Door(s.wizards[cast["seat"]].colour, card=cast["card"], wall_cracks=old)
+    s._memo = {}
+    place_spell(s, cast, B.edge_name(e))
+
+
+SPECS["create_door"] = Spec(slots=(Slot("target", _door_places),), resolve=create_door)
+
+
+def object_spell(kind: str) -> Callable[[WizWarState, JSON], None]:
+    def create(s: WizWarState, cast: JSON) -> None:
+        sq = B.parse_square(cast["values"]["target"])
+        if not s.empty_square(sq):
+            return
+        oid = add_object(s, kind, sq, cast)
+        place_spell(s, cast, f"o{oid}")
+
+    return create
+
+
+SPECS["dust_cloud"] = Spec(
+    slots=(Slot("target", empty_squares_in_sight),), resolve=object_spell("dust_cloud")
+)
+SPECS["rosebush"] = Spec(
+    slots=(Slot("target", empty_squares_in_sight),), resolve=object_spell("rosebush")
+)
+SPECS["thornbush"] = Spec(
+    slots=(Slot("target", empty_squares_in_sight),), resolve=object_spell("thornbush")
+)
+SPECS["stone_block"] = Spec(
+    slots=(Slot("target", empty_squares_in_sight),), resolve=object_spell("stone_block")
+)
+
+
+def _loose_things(s: WizWarState, frame: JSON) -> Options:
+    tokens = [f"item{c}" for c, sq in s.floor.items() if in_range(s, frame, sq, "los")]
+    tokens += [
+        f"t{t.id}"
+        for t in s.treasures
+        if t.sq >= 0 and not t.carrier and not t.scored and in_range(s, frame, t.sq, "los")
+    ]
+    return token_options(s, "target", tokens)
+
+
+def glue(s: WizWarState, cast: JSON) -> None:
+    """The item marker or treasure cannot be picked up or moved."""
+    place_spell(s, cast, cast["values"]["target"])
+
+
+SPECS["glue"] = Spec(
+    slots=(Slot("target", _loose_things),), resolve=glue, targets=lambda s, c: None
+)

@@ -1,0 +1,248 @@
+"""Declaring (§6.4): the slot machine that asks a declaration's questions one at a time,
+and the probes that tell whether a card can be cast or an item used now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from arena.games.base import JSON
+from arena.games.wiz_war.cards import (
+    CARDS,
+    COUNTER,
+    ENERGY,
+    FLASH,
+    ITEM,
+    RELIC,
+)
+from arena.games.wiz_war.records import is_wizard
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.shared import PUNCHING_FORMS
+from arena.games.wiz_war.effects.spec import Options, Slot, spec_for
+from arena.games.wiz_war.effects.targets import is_figure
+
+
+# --- Declaring: the slot machine ---------------------------------------------------------------
+def next_slot(s: WizWarState, frame: JSON) -> Slot | None:
+    spec = spec_for(frame["key"], frame["mode"])
+    values = frame["values"]
+    for slot in spec.slots:
+        if slot.when is not None and not slot.when(s, frame):
+            continue
+        if slot.count is not None:
+            if len(values.get(slot.name, [])) < slot.count(s, frame):
+                return slot
+        elif slot.name not in values:
+            return slot
+    return None
+
+
+def slot_options(s: WizWarState, frame: JSON) -> Options:
+    slot = next_slot(s, frame)
+    if slot is None:
+        return []
+    options = slot.options(s, frame)
+    if spec_for(frame["key"], frame["mode"]).deep:
+        options = [o for o in options if _completable(s, _filled(s, frame, o[2]))]
+    return options
+
+
+def _filled(s: WizWarState, frame: JSON, value: Any) -> JSON:
+    child = dict(frame)
+    child["values"] = {k: list(v) if isinstance(v, list) else v for k, v in frame["values"].items()}
+    fill_slot(s, child, value)
+    return child
+
+
+def _completable(s: WizWarState, frame: JSON) -> bool:
+    """Depth first, stopping at the first full declaration found."""
+    slot = next_slot(s, frame)
+    if slot is None:
+        return True
+    return any(_completable(s, _filled(s, frame, o[2])) for o in slot.options(s, frame))
+
+
+def fill_slot(s: WizWarState, frame: JSON, value: Any) -> None:
+    slot = next_slot(s, frame)
+    assert slot is not None
+    if slot.count is not None:
+        frame["values"].setdefault(slot.name, []).append(value)
+    else:
+        frame["values"][slot.name] = value
+
+
+def _probe(
+    s: WizWarState, seat: int, actor: str, key: str, card_id: int, mode: str, source: str
+) -> bool:
+    """Could a declaration of this be started and completed now? (Its first slot has an
+    option; later slots always have one by construction.) Copies of a card answer alike."""
+    memo_key = (
+        "probe",
+        seat,
+        actor,
+        key,
+        mode,
+        source,
+        CARDS[card_id].title if card_id >= 0 else "",
+    )
+    found = s._memo.get(memo_key)
+    if found is None:
+        found = s._memo[memo_key] = _probe_now(s, seat, actor, key, card_id, mode, source)
+    return found
+
+
+def _probe_now(
+    s: WizWarState, seat: int, actor: str, key: str, card_id: int, mode: str, source: str
+) -> bool:
+    frame = {
+        "seat": seat,
+        "actor": actor,
+        "key": key,
+        "card": card_id,
+        "mode": mode,
+        "source": source,
+        "values": {},
+        "purpose": "cast",
+        "against": -1,
+        "probe": True,
+    }
+    spec = spec_for(key, mode)
+    if spec.resolve is None:
+        return False
+    if spec.deep:
+        return _completable(s, frame)
+    slot = next_slot(s, frame)
+    return slot is None or bool(slot.options(s, frame))
+
+
+MODES: dict[str, tuple[str, ...]] = {
+    "zot": ("damage", "stun"),
+    "stretch": ("pick_up", "drop", "punch"),
+    "thors_hammer": ("smash", "strike"),
+    "null_powder": ("dispel",),
+}
+ONLY_AS_COUNTER = ("wall_of_earth", "ward", "anti_anti", "shield", "ancient_scales")
+
+
+def castable_modes(s: WizWarState, seat: int, actor: str, c: int) -> list[str]:
+    """The modes in which card `c` may be cast now from the hand by `actor` (a wizard on his
+    turn, or a creature in its activation)."""
+    card = CARDS[c]
+    kind = card.kind
+    if kind in (ENERGY, FLASH, ITEM, RELIC, COUNTER):
+        return []
+    wizard_actor = is_wizard(actor)
+    if wizard_actor and s.only_counters(actor):
+        return []
+    if card.has("fire") and s.spell_in_play("flood"):
+        return []
+    out = []
+    for mode in MODES.get(card.key, ("",)):
+        spec = spec_for(card.key, mode)
+        if spec.is_attack(kind):
+            if wizard_actor and not s.wizard_can_attack(seat):
+                continue
+            if not wizard_actor and not s.creature_can_attack(actor):
+                continue
+        elif not wizard_actor:
+            continue
+        if wizard_actor and card.key in MOVING_SPELLS and not _may_relocate(s, seat):
+            continue
+        source = "hand" if wizard_actor else "creature_hand"
+        if _probe(s, seat, actor, card.key, c, mode, source):
+            out.append(mode)
+    return out
+
+
+MOVING_SPELLS = ("swap", "windrider", "teleport")
+
+
+def _may_relocate(s: WizWarState, seat: int) -> bool:
+    """Moving by one's own neutral spell counts as moving for a stunned wizard (§4.2)."""
+    w = s.wizards[seat]
+    if w.no_move:
+        return False
+    if w.stunned:
+        return w.attacks <= (1 if s.attacks_allowed(w.token) > 1 else 0)
+    return True
+
+
+def usable_modes(s: WizWarState, seat: int, c: int) -> list[str]:
+    """Uses of a carried item now: throwing, striking, Null Powder, Master Key, tacks."""
+    card = CARDS[c]
+    me = f"w{seat}"
+    if s.only_counters(me) or (card.has("fire") and s.spell_in_play("flood")):
+        return []
+    key = card.key
+    if key not in USES:
+        return []
+    source, _ = USES[key]
+    out = []
+    for mode in MODES.get(key, ("",)):
+        spec = spec_for(key, mode)
+        if spec.is_attack("") and not s.wizard_can_attack(seat):
+            continue
+        if _probe(s, seat, me, key, c, mode, source):
+            out.append(mode)
+    return out
+
+
+#: Carried items that can be used: (declaration source, kept after use).
+USES = {
+    "large_rock": ("thrown", False),
+    "boomstone": ("thrown", False),
+    "universal_solvent": ("thrown", False),
+    "dagger": ("weapon", True),
+    "wizardblade": ("weapon", True),
+    "thors_hammer": ("weapon", True),
+    "master_key": ("weapon", True),
+    "null_powder": ("spent", False),
+    "handful_of_tacks": ("place", False),
+}
+
+
+def use_item(s: WizWarState, seat: int, c: int, mode: str) -> None:
+    source, _ = USES[CARDS[c].key]
+    s.declare(seat, f"w{seat}", CARDS[c].key, c, mode, source)
+
+
+def has_targets(s: WizWarState, seat: int, actor: str, key: str) -> bool:
+    """Punch, Stone Spikes, Strength's tear and creature card attacks: any target now?"""
+    if key == "spike" and not s.has_spell(actor, "stone_spikes"):
+        return False
+    if key == "tear" and not s.has_spell(actor, "strength"):
+        return False
+    if key == "punch" and not is_wizard(actor) and s.form(actor) not in PUNCHING_FORMS:
+        return False
+    return _probe(s, seat, actor, key, -1, "", key)
+
+
+def fix_targets(s: WizWarState, cast: JSON) -> None:
+    """Fix the targets at declaration (§6.5): figures in `targets`, objects and edges in
+    `objects`; the card's own rule where it has one (areas, lines)."""
+    spec = spec_for(cast["key"], cast["mode"])
+    if spec.targets is not None:
+        spec.targets(s, cast)
+        return
+    values = cast["values"]
+    chosen = []
+    for name in ("target", "targets"):
+        value = values.get(name)
+        if isinstance(value, list):
+            chosen += value
+        elif isinstance(value, str):
+            chosen.append(value)
+    for token in chosen:
+        if is_figure(token):
+            if token not in cast["targets"]:
+                cast["targets"].append(token)
+        elif token not in cast["objects"]:
+            cast["objects"].append(token)
+
+
+def resolve(s: WizWarState, cast: JSON) -> None:
+    spec = spec_for(cast["key"], cast["mode"])
+    assert spec.resolve is not None
+    spec.resolve(s, cast)

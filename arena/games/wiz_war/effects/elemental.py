@@ -1,0 +1,303 @@
+"""Elemental (§10.4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war.cards import (
+    CARDS,
+)
+from arena.games.wiz_war.config import (
+    LIGHTNING_DAMAGE_PER_ENTRY,
+)
+from arena.games.wiz_war.records import MAG, PHYS, is_wizard
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.conjuring import moved_by_own_spell
+from arena.games.wiz_war.effects.shared import (
+    against,
+    attacked,
+    cancel,
+    damage_spell,
+    object_exists,
+    place_spell,
+    set_form,
+    spell_cast,
+    value,
+    wizard_of,
+)
+from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.effects.targets import (
+    ENERGY_SLOT,
+    direction_options,
+    edge_in_range,
+    energy_value,
+    figure_targets,
+    in_range,
+    is_figure,
+    object_targets,
+    target_slot,
+    token_options,
+)
+from arena.games.wiz_war.effects.white_cantrip import empty_edges
+
+SPECS["fireball"] = Spec(
+    slots=(target_slot("los", objects=True),),
+    resolve=damage_spell(lambda s, c: value("fireball", "damage"), MAG, "fire"),
+    reach="los",
+)
+
+
+def _bolt_targets(s: WizWarState, cast: JSON) -> None:
+    """The bolt makes E steps from the caster's square; a blocked step reverses it and
+    re-enters the current square; it never wraps. Figures in entered squares are targets."""
+    actor = cast["actor"]
+    here = s.figure_sq(actor)
+    sq, d = here, cast["values"]["dir"]
+    entries = []
+    for _ in range(cast["E"]):
+        n = B.NEIGHBOURS[sq][d]
+        if (
+            n is None
+            or n.edge == B.WRAP
+            or s.edge_blocks(n.edge, actor, here)
+            or s.objects_at(n.square, "stone_block")
+        ):
+            d = B.OPPOSITE[d]
+        else:
+            sq = n.square
+        entries.append(sq)
+    cast["area"] = entries
+    cast["where"] = {}
+    for f in s.figures():
+        if s.figure_sq(f) in entries and s.form(f) != "mist_body":
+            cast["targets"].append(f)
+            cast["where"][f] = s.figure_sq(f)
+
+
+def lightning_bolt(s: WizWarState, cast: JSON) -> None:
+    """3 mag·lightning per entry to each W/C in an entered square, and 1 stun if damaged."""
+    hit = s.hits(cast)
+    for sq in cast["area"]:
+        for token in hit:
+            if cast["where"].get(token) == sq:
+                s.damage(cast, token, [[LIGHTNING_DAMAGE_PER_ENTRY, MAG, "lightning"]])
+    s.then("stun_if_lost", cast=cast["id"], tokens=value("lightning_bolt", "stun"))
+
+
+SPECS["lightning_bolt"] = Spec(
+    slots=(ENERGY_SLOT, Slot("dir", direction_options)),
+    resolve=lightning_bolt,
+    reach="area",
+    uses_energy=True,
+    targets=_bolt_targets,
+)
+
+
+def _waterbolt_targets(s: WizWarState, frame: JSON) -> Options:
+    tokens = [frame["actor"]] if is_wizard(frame["actor"]) else []
+    tokens += figure_targets(s, frame, "los") + object_targets(s, frame, "los")
+    tokens += [
+        f"o{o.id}"
+        for o in s.objects.values()
+        if o.kind == "tacks" and in_range(s, frame, o.sq, "los")
+    ]
+    tokens += [
+        B.edge_name(e)
+        for e in s.fire_walls
+        if e not in s.walls and edge_in_range(s, frame, e, "los")
+    ]
+    return token_options(s, "target", tokens)
+
+
+def _split_options(s: WizWarState, frame: JSON) -> Options:
+    e = energy_value(s, frame)
+    return [
+        (f"split:{d}", f"{d} damage, {e - d} squares of knock-back", d) for d in range(e, -1, -1)
+    ]
+
+
+def _knocks_back(s: WizWarState, frame: JSON) -> bool:
+    target = frame["values"].get("target", "")
+    return is_figure(target) and target != frame["actor"]
+
+
+def waterbolt(s: WizWarState, cast: JSON) -> None:
+    """Split E between mag·water damage and knock-back (directly away from the caster); ends
+    Acid Bath on the target; destroys a targeted Fire object (Wall of Fire) or tacks."""
+    target = cast["values"]["target"]
+    e = cast["E"]
+    dmg = cast["values"].get("split", e)
+    if is_figure(target):
+        if target not in s.hits(cast):
+            return
+        for sp in s.spells_on(target):
+            if CARDS[sp.card].key == "acid_bath":
+                s.end_spell(sp.card)
+        s.damage(cast, target, [[dmg, MAG, "water"]])
+        if target != cast["actor"] and e - dmg > 0:
+            s.then(
+                "push_away",
+                token=target,
+                origin=s.figure_sq(cast["actor"]),
+                count=e - dmg,
+                chooser=cast["seat"],
+            )
+        return
+    if (
+        target.startswith("o")
+        and int(target[1:]) in s.objects
+        and s.objects[int(target[1:])].kind == "tacks"
+    ):
+        s.destroy_object(int(target[1:]))
+        return
+    if not target.startswith("o"):
+        edge = B.parse_edge(target)
+        if edge in s.fire_walls and edge not in s.walls and edge not in s.doors:
+            s.end_spell(s.fire_walls[edge])
+            return
+    if object_exists(s, target):
+        s.damage(cast, target, [[dmg, MAG, "water"]])
+
+
+SPECS["waterbolt"] = Spec(
+    slots=(
+        Slot("target", _waterbolt_targets),
+        ENERGY_SLOT,
+        Slot("split", _split_options, when=_knocks_back),
+    ),
+    resolve=waterbolt,
+    reach="los",
+    uses_energy=True,
+)
+
+
+def flood_effect(s: WizWarState) -> None:
+    """End all Fire spells and Acid Baths; destroy all Fire items and objects and tacks."""
+    for sp in list(s.spells.values()):
+        if CARDS[sp.card].has("fire") or CARDS[sp.card].key == "acid_bath":
+            s.end_spell(sp.card)
+    for w in s.wizards:
+        for c in list(w.items):
+            if CARDS[c].has("fire"):
+                w.items.remove(c)
+                s.discard_card(c)
+    for c in [c for c in s.floor if CARDS[c].has("fire")]:
+        del s.floor[c]
+        s.discard_card(c)
+    for o in [o for o in s.objects.values() if o.kind == "tacks"]:
+        s.destroy_object(o.id)
+
+
+def flood(s: WizWarState, cast: JSON) -> None:
+    flood_effect(s)
+    place_spell(s, cast, "")
+
+
+def flood_counter(s: WizWarState, ct: JSON) -> None:
+    """Cast when attacked: a Fire attack spell is cancelled; Flood stays as a T spell."""
+    target = against(s, ct)
+    if target["card"] >= 0 and CARDS[target["card"]].has("fire") and target.get("spell"):
+        cancel(s, target, protect=[wizard_of(ct)])
+    flood_effect(s)
+    place_spell(s, ct, "")
+
+
+SPECS["flood"] = Spec(resolve=flood)
+SPECS["flood:counter"] = Spec(resolve=flood_counter, cancels=True, counter=attacked)
+
+
+def wall_of_fire(s: WizWarState, cast: JSON) -> None:
+    """A fire barrier on an empty edge: crossing it costs 4 mag·fire; it blocks nothing."""
+    e = B.parse_edge(cast["values"]["target"])
+    if not s.empty_edge(e):
+        return
+    s.fire_walls[e] = cast["card"]
+    s._memo = {}
+    place_spell(s, cast, B.edge_name(e))
+
+
+def wall_of_fire_counter(s: WizWarState, ct: JSON) -> None:
+    """Mode B: cancel one Water spell as it is cast; both are discarded."""
+    cancel(s, against(s, ct))
+    ct["keep"] = False
+
+
+SPECS["wall_of_fire"] = Spec(slots=(Slot("target", empty_edges),), resolve=wall_of_fire)
+SPECS["wall_of_fire:counter"] = Spec(
+    resolve=wall_of_fire_counter,
+    cancels=True,
+    counter=lambda s, seat, c: spell_cast(c) and c["card"] >= 0 and CARDS[c["card"]].has("water"),
+)
+
+
+def global_spell(s: WizWarState, cast: JSON) -> None:
+    place_spell(s, cast, "")
+
+
+SPECS["fog"] = Spec(resolve=global_spell)
+
+
+def self_spell(s: WizWarState, cast: JSON) -> None:
+    place_spell(s, cast, wizard_of(cast))
+
+
+def self_form(s: WizWarState, cast: JSON) -> None:
+    set_form(s, cast, wizard_of(cast))
+
+
+SPECS["mist_body"] = Spec(resolve=self_form)
+SPECS["stone_spikes"] = Spec(resolve=self_spell)
+SPECS["spike"] = Spec(
+    slots=(target_slot("los", objects=True),),
+    resolve=damage_spell(lambda s, c: value("stone_spikes", "damage"), PHYS),
+    reach="los",
+    attack=True,
+    spell=False,
+)
+
+
+def _windrider_steps(s: WizWarState, frame: JSON) -> Options:
+    """Up to E squares straight, never across walls, doors, objects or figures."""
+    actor = frame["actor"]
+    sq, d = s.figure_sq(actor), frame["values"]["dir"]
+    reach = 0
+    for _ in range(energy_value(s, frame)):
+        n = B.NEIGHBOURS[sq][d]
+        if n is None or n.edge == B.WRAP or n.edge in s.walls or n.edge in s.doors:
+            break
+        if s.objects_at(n.square) or s.figures_at(n.square):
+            break
+        sq = n.square
+        reach += 1
+    return [(f"steps:{k}", f"Ride {k} squares", k) for k in range(reach + 1)]
+
+
+def windrider(s: WizWarState, cast: JSON) -> None:
+    me, d, k = cast["actor"], cast["values"]["dir"], cast["values"]["steps"]
+    sq = s.figure_sq(me)
+    for _ in range(k):
+        n = B.NEIGHBOURS[sq][d]
+        if (
+            n is None
+            or n.edge in s.walls
+            or n.edge in s.doors
+            or s.objects_at(n.square)
+            or s.figures_at(n.square)
+        ):
+            break
+        sq = n.square
+    if sq != s.figure_sq(me):
+        s.relocate(me, sq)
+        moved_by_own_spell(s, cast)
+        s.then("enter", token=me, sq=sq, paid=False)
+
+
+SPECS["windrider"] = Spec(
+    slots=(ENERGY_SLOT, Slot("dir", direction_options), Slot("steps", _windrider_steps)),
+    resolve=windrider,
+    uses_energy=True,
+)

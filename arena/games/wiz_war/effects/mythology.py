@@ -1,0 +1,321 @@
+"""Mythology (§11.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war.cards import (
+    CARDS,
+    CREATURES,
+)
+from arena.games.wiz_war.records import PHYS, is_wizard
+from arena.games.wiz_war.steps import step
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.alchemy import destroy_target
+from arena.games.wiz_war.effects.elemental import self_spell
+from arena.games.wiz_war.effects.mentalism import draw_then_trim
+from arena.games.wiz_war.effects.shared import (
+    against,
+    cancel,
+    damage_spell,
+    own_in_targets,
+    spell_cast,
+    value,
+)
+from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.effects.targets import (
+    ATTACKABLE,
+    ENERGY_SLOT,
+    direction_options,
+    figure_targets,
+    self_or_creature,
+    target_slot,
+    token_options,
+)
+
+
+def _summon_creature(s: WizWarState, frame: JSON) -> Options:
+    seat = frame["seat"]
+    if not s.placements(seat):
+        return []
+    if frame["key"] == "summon":
+        name = CARDS[frame["card"]].value("creature")
+        names = [name] if name in s.summonable(seat) else []
+    else:  # Planar Call: never names another player's hidden Specialization (§11.2)
+        names = s.summonable(seat)
+    return [(f"creature:{n}", f"Summon the {CREATURES[n].title}", n) for n in names]
+
+
+def summon(s: WizWarState, cast: JSON) -> None:
+    """§8.3: the card is in play, nobody countered: roll, suffer, place."""
+    s.then("summon_roll", cast=cast["id"], creature=cast["values"]["creature"])
+
+
+SPECS["summon"] = Spec(
+    slots=(Slot("creature", _summon_creature),), resolve=summon, targets=lambda s, c: None
+)
+SPECS["planar_call"] = SPECS["summon"]
+
+
+def _smash_targets(s: WizWarState, frame: JSON) -> Options:
+    here = s.figure_sq(frame["actor"])
+    tokens = [
+        f"o{o.id}"
+        for o in s.objects.values()
+        if o.kind in ATTACKABLE and o.sq in s.adjacent_squares(frame["actor"])
+    ]
+    tokens += [
+        B.edge_name(n.edge)
+        for n in B.NEIGHBOURS[here]
+        if n is not None and (n.edge in s.walls or n.edge in s.doors)
+    ]
+    return token_options(s, "target", tokens)
+
+
+def hammer_smash(s: WizWarState, cast: JSON) -> None:
+    """Destroy a wall or door of your square, or an object beside you, whatever its cracks."""
+    destroy_target(s, cast["values"]["target"])
+
+
+SPECS["thors_hammer:smash"] = Spec(
+    slots=(Slot("target", _smash_targets),),
+    resolve=hammer_smash,
+    reach="adj",
+    attack=True,
+    spell=False,
+)
+SPECS["thors_hammer:strike"] = Spec(
+    slots=(target_slot("adj"),),
+    resolve=damage_spell(lambda s, c: value("thors_hammer", "damage"), PHYS),
+    reach="adj",
+    attack=True,
+    spell=False,
+)
+SPECS["thors_hammer"] = SPECS["thors_hammer:strike"]
+
+
+def _rush_steps(s: WizWarState, frame: JSON) -> Options:
+    actor, d = frame["actor"], frame["values"]["dir"]
+    sq = s.figure_sq(actor)
+    k = 0
+    while k < value("bull_rush", "steps"):
+        n = s.can_step(actor, d, at=sq, pushes=False)
+        if n is None or n.edge == B.WRAP:
+            break
+        sq = n.square
+        k += 1
+    return [(f"steps:{i}", f"Charge {i} squares", i) for i in range(k + 1)]
+
+
+def _rush_end(s: WizWarState, frame: JSON) -> int:
+    actor, d = frame["actor"], frame["values"]["dir"]
+    sq = s.figure_sq(actor)
+    for _ in range(frame["values"]["steps"]):
+        n = B.NEIGHBOURS[sq][d]
+        assert n is not None
+        sq = n.square
+    return sq
+
+
+def _rush_targets(s: WizWarState, frame: JSON) -> Options:
+    end = _rush_end(s, frame)
+    near = s.adjacent_squares(frame["actor"], at=end)
+    tokens = [t for t in figure_targets(s, frame, "any") if s.figure_sq(t) in near]
+    return token_options(s, "target", tokens)
+
+
+def bull_rush(s: WizWarState, cast: JSON) -> None:
+    """The caster charges 0-2 straight steps, then deals 3 phys and 1 stun to a target that
+    must then be in range adj."""
+    for _ in range(cast["values"]["steps"]):
+        s.then("shove", token=cast["actor"], d=cast["values"]["dir"])
+    s.then("bull_rush_strike", cast=cast["id"])
+
+
+@step
+def bull_rush_strike(s: WizWarState, cast: int) -> None:
+    c = s.casts.get(cast)
+    if c is None or not s.figure_alive(c["actor"]):
+        return
+    target = c["values"]["target"]
+    if not s.figure_alive(target) or s.figure_sq(target) not in s.adjacent_squares(c["actor"]):
+        s.log_event("Bull Rush misses: the target is out of reach")
+        return
+    for t in s.hits(c):
+        s.damage(c, t, [[value("bull_rush", "damage"), PHYS, ""]])
+        s.then("stun", target=t, tokens=value("bull_rush", "stun"))
+
+
+SPECS["bull_rush"] = Spec(
+    slots=(
+        Slot("dir", direction_options),
+        Slot("steps", _rush_steps),
+        Slot("target", _rush_targets),
+    ),
+    resolve=bull_rush,
+    reach="adj",
+    deep=True,
+)
+SPECS["cyclops_boulder"] = Spec(
+    slots=(target_slot(f"los{value('cyclops_boulder', 'range')}", objects=True),),
+    resolve=damage_spell(lambda s, c: value("cyclops_boulder", "damage"), PHYS),
+    reach=f"los{value('cyclops_boulder', 'range')}",
+)
+
+
+def gorgons_gaze(s: WizWarState, cast: JSON) -> None:
+    """2 stun tokens, 3 if E >= 5."""
+    strong = cast["E"] >= value("gorgons_gaze", "strong_energy")
+    tokens = value("gorgons_gaze", "strong_stun" if strong else "stun")
+    for t in s.hits(cast):
+        s.then("stun", target=t, tokens=tokens)
+
+
+SPECS["gorgons_gaze"] = Spec(
+    slots=(target_slot("los"), ENERGY_SLOT), resolve=gorgons_gaze, reach="los", uses_energy=True
+)
+
+
+def siren_song(s: WizWarState, cast: JSON) -> None:
+    """Move the target up to 3 legal steps, each one closer (walking distance) to you."""
+    for t in s.hits(cast):
+        s.then(
+            "lead",
+            target=t,
+            steps=value("siren_song", "steps"),
+            chooser=cast["seat"],
+            toward=s.figure_sq(cast["actor"]),
+        )
+
+
+SPECS["siren_song"] = Spec(slots=(target_slot("los"),), resolve=siren_song, reach="los")
+
+
+def ambrosia(s: WizWarState, cast: JSON) -> None:
+    s.heal(cast["values"]["target"], value("ambrosia", "heal") + cast["E"] // 2)
+
+
+SPECS["ambrosia"] = Spec(
+    slots=(Slot("target", self_or_creature), ENERGY_SLOT),
+    resolve=ambrosia,
+    uses_energy=True,
+    targets=lambda s, c: None,
+)
+
+
+def oracle(s: WizWarState, cast: JSON) -> None:
+    """Look at the top 3 cards; one to your hand, the others to the bottom in your order."""
+    seat = cast["seat"]
+    top = s.deck[-value("oracle", "look") :][::-1]
+    for c in top:
+        s.deck.remove(c)
+    s.pending.extend(top)
+    s.then("oracle_keep", seat=seat, cards=top)
+
+
+@step
+def oracle_keep(s: WizWarState, seat: int, cards: list[int]) -> None:
+    if not cards:
+        return
+    s.push_choice(
+        seat,
+        "oracle",
+        [
+            (
+                f"take:card={c}",
+                f"Keep {CARDS[c].title}",
+                "oracle_kept",
+                {"seat": seat, "cards": cards, "card": c},
+            )
+            for c in cards
+        ],
+        secret=True,
+    )
+
+
+@step
+def oracle_kept(s: WizWarState, seat: int, cards: list[int], card: int) -> None:
+    s.pending.remove(card)
+    s.wizards[seat].hand.append(card)
+    s.then("oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
+
+
+@step
+def oracle_bottom(s: WizWarState, seat: int, cards: list[int]) -> None:
+    """Choose which card goes to the very bottom; the next goes just above it."""
+    if len(cards) <= 1:
+        for c in cards:
+            s.pending.remove(c)
+            s.deck.insert(0, c)
+        return
+    s.push_choice(
+        seat,
+        "oracle_order",
+        [
+            (
+                f"bottom:card={c}",
+                f"Put {CARDS[c].title} at the very bottom",
+                "oracle_under",
+                {"seat": seat, "cards": cards, "card": c},
+            )
+            for c in cards
+        ],
+        secret=True,
+    )
+
+
+@step
+def oracle_under(s: WizWarState, seat: int, cards: list[int], card: int) -> None:
+    s.pending.remove(card)
+    s.deck.insert(0, card)
+    s.then("oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
+
+
+SPECS["oracle"] = Spec(resolve=oracle)
+
+
+def _wishes(s: WizWarState, cast: JSON) -> int:
+    genie = s.creatures.get("genie")
+    mine = genie is not None and genie.controller == cast["seat"]
+    return value("three_wishes", "genie_draw" if mine else "draw")
+
+
+SPECS["three_wishes"] = Spec(resolve=draw_then_trim(_wishes))
+
+
+def heroic_labour(s: WizWarState, cast: JSON) -> None:
+    """Remove all its stun tokens; it stops being stunned this turn."""
+    target = cast["values"]["target"]
+    if is_wizard(target):
+        w = s.wizards[int(target[1])]
+        w.stun, w.stunned, w.stun_mode = 0, False, ""
+    elif target in s.creatures:
+        s.creatures[target].stun = 0
+        s.creatures[target].stunned = False
+
+
+SPECS["heroic_labour"] = Spec(
+    slots=(Slot("target", self_or_creature),), resolve=heroic_labour, targets=lambda s, c: None
+)
+
+
+def _nemesis_protects(s: WizWarState, seat: int, cast: JSON) -> bool:
+    return (
+        spell_cast(cast)
+        and bool(cast.get("attack"))
+        and bool(own_in_targets(s, seat, cast, wizard=False))
+    )
+
+
+SPECS["nemesis"] = Spec(
+    resolve=lambda s, ct: cancel(
+        s, against(s, ct), protect=own_in_targets(s, ct["seat"], against(s, ct), False)
+    ),
+    cancels=True,
+    counter=_nemesis_protects,
+)
+SPECS["ariadnes_thread"] = Spec(resolve=self_spell)

@@ -1,0 +1,261 @@
+"""Targets: what a token names, and the range and line of sight of a declaration
+(the masks of sight.py and board.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war.cards import (
+    CARDS,
+    CREATURES,
+)
+from arena.games.wiz_war.records import is_wizard
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.spec import Options, Slot
+
+
+# --- Tokens and what they name -----------------------------------------------------------------
+def is_figure(token: str) -> bool:
+    return is_wizard(token) or token in CREATURES
+
+
+def token_square(s: WizWarState, token: str) -> int:
+    """The square a target stands on or borders (an edge: -1)."""
+    if is_figure(token):
+        return s.figure_sq(token)
+    if token.startswith("o"):
+        return s.objects[int(token[1:])].sq
+    if token.startswith("t") and token[1:].isdigit():
+        return s.treasures[int(token[1:])].sq
+    if token.startswith("item"):
+        return s.floor.get(int(token[4:]), -1)
+    if token.startswith("r") and token[-1].isdigit():
+        return B.parse_square(token)
+    return -1
+
+
+def describe_target(s: WizWarState, token: str) -> str:
+    if is_figure(token):
+        return s.name_of(token)
+    if token.startswith("o") and token[1:].isdigit():
+        obj = s.objects.get(int(token[1:]))
+        if obj is None:
+            return token
+        what = CARDS[obj.card].title if obj.kind == "totem" else obj.kind.replace("_", " ")
+        return f"the {what} on {B.square_name(obj.sq)}"
+    if token.startswith("spell"):
+        c = int(token[5:])
+        sp = s.spells.get(c)
+        who = s.name_of(f"w{sp.caster}") if sp else "?"
+        return f"{who}'s {CARDS[c].title}"
+    if token.startswith("item"):
+        return CARDS[int(token[4:])].title
+    if token.startswith("t") and token[1:].isdigit():
+        return s.describe_thing(token)
+    if token in B.COLOURS:
+        return f"the {token} sector"
+    if token.startswith("r") and token[-1] in "es":
+        e = B.parse_edge(token)
+        kind = "wall" if e in s.walls else "door" if e in s.doors else "edge"
+        return f"the {kind} {token}"
+    return token
+
+
+def token_options(s: WizWarState, slot: str, tokens: list[str]) -> Options:
+    return [(f"{slot}:{t}", describe_target(s, t), t) for t in tokens]
+
+
+def gather(frame: JSON, tokens: Iterable[str]) -> list[str]:
+    """All the tokens, or while probing whether a declaration is possible just the first."""
+    if frame.get("probe"):
+        for token in tokens:
+            return [token]
+        return []
+    return list(tokens)
+
+
+# --- Range and line of sight as a declaration sees it -------------------------------------------
+def _view(s: WizWarState, frame: JSON) -> tuple[str, int, int, bool]:
+    """(actor, origin, walls to ignore, Around the Corner) for the thing being declared."""
+    actor = frame["actor"]
+    if not is_wizard(actor) or frame["source"] != "hand":
+        return actor, -1, 0, False
+    w = s.wizards[int(actor[1])]
+    ignore = int(w.drake_eye) + (1 if any(CARDS[c].key == "visionstone" for c in w.items) else 0)
+    return actor, w.projection, ignore, w.corner
+
+
+def origin_of(s: WizWarState, frame: JSON) -> int:
+    actor, origin, _, _ = _view(s, frame)
+    return origin if origin >= 0 else s.figure_sq(actor)
+
+
+def in_range(s: WizWarState, frame: JSON, sq: int, reach: str) -> bool:
+    actor, origin, ignore, corner = _view(s, frame)
+    here = origin if origin >= 0 else s.figure_sq(actor)
+    if reach == "adj":
+        return sq in s.adjacent_squares(actor)
+    if reach == "own":
+        return sq == here
+    if reach.startswith("path"):
+        return s.walking_distance(actor, here, sq, int(reach[4:])) >= 0
+    if reach.startswith("los"):
+        if len(reach) > 3 and B.MANHATTAN[here][sq] > int(reach[3:]):
+            return False
+        return s.sight(actor, origin, ignore, corner) >> sq & 1 == 1
+    return True
+
+
+def squares_in_sight(s: WizWarState, frame: JSON) -> int:
+    """Mask of the squares in range `los` (no limit) of the thing being declared."""
+    actor, origin, ignore, corner = _view(s, frame)
+    return s.sight(actor, origin, ignore, corner)
+
+
+def edges_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
+    """Mask of the edges in range: beside the square for `adj` and `own`, else seen and
+    (for `losN`) with a bordering square nearer than N."""
+    actor, origin, ignore, _ = _view(s, frame)
+    here = origin if origin >= 0 else s.figure_sq(actor)
+    if reach in ("adj", "own"):
+        return B.BORDER_EDGES[here]
+    limit = int(reach[3:]) if reach.startswith("los") and len(reach) > 3 else 99
+    return s.edge_sight(actor, origin, ignore) & B.edges_nearer(here, limit)
+
+
+def edge_in_range(s: WizWarState, frame: JSON, edge: int, reach: str) -> bool:
+    return edges_in_range(s, frame, reach) >> edge & 1 == 1
+
+
+def figure_targets(
+    s: WizWarState,
+    frame: JSON,
+    reach: str,
+    wizards: bool = True,
+    creatures: bool = True,
+    own: bool = False,
+    attack: bool = True,
+) -> list[str]:
+    """Figures the declaration may target: attacks never target the attacker's own wizard
+    or creatures [assumed], nor Mist Body or the Homunculus (§10.4, §10.2)."""
+    seat = frame["seat"]
+
+    def allowed(f: str) -> bool:
+        if f == frame["actor"] and attack:
+            return False
+        if s.untargetable(f) and (attack or f == "homunculus"):
+            return False
+        if attack and not own and s.controller(f) == seat:
+            return False
+        if not (wizards if is_wizard(f) else creatures):
+            return False
+        return in_range(s, frame, s.figure_sq(f), reach)
+
+    return gather(frame, (f for f in s.figures() if allowed(f)))
+
+
+ATTACKABLE = ("stone_block", "rosebush", "thornbush", "totem")
+
+
+def object_targets(s: WizWarState, frame: JSON, reach: str, edges: bool = True) -> list[str]:
+    """Attackable objects and walls/doors (never outer walls) in range (§7.5)."""
+
+    def found() -> Iterable[str]:
+        for o in s.objects.values():
+            if o.kind in ATTACKABLE and in_range(s, frame, o.sq, reach):
+                yield f"o{o.id}"
+        if not edges:
+            return
+        hits = s.barriers() & edges_in_range(s, frame, reach)
+        if reach in ("adj", "own"):
+            hits &= B.BORDER_EDGES[s.figure_sq(frame["actor"])]
+        elif hits and frame.get("probe"):  # the nearest, as a probe has always taken
+            here = origin_of(s, frame)
+            distance = B.MANHATTAN[here]
+            yield B.edge_name(min(B.bits(hits), key=lambda e: (distance[e // 2], e)))
+            return
+        for e in B.bits(hits):
+            yield B.edge_name(e)
+
+    return gather(frame, found())
+
+
+def target_slot(
+    reach: str,
+    wizards: bool = True,
+    creatures: bool = True,
+    objects: bool = False,
+    own: bool = False,
+    attack: bool = True,
+    name: str = "target",
+) -> Slot:
+    def offered(s: WizWarState, frame: JSON) -> Options:
+        tokens = figure_targets(s, frame, reach, wizards, creatures, own, attack)
+        if objects and not (tokens and frame.get("probe")):
+            tokens += object_targets(s, frame, reach)
+        return token_options(s, name, tokens)
+
+    return Slot(name, offered)
+
+
+def self_or_creature(s: WizWarState, frame: JSON) -> Options:
+    """`self or creature you control`: the caster, or one of his creatures in LOS (§9)."""
+    seat = frame["seat"]
+    tokens = [f"w{seat}"] + [
+        n
+        for n, c in s.creatures.items()
+        if c.controller == seat and n != "homunculus" and in_range(s, frame, c.sq, "los")
+    ]
+    return token_options(s, "target", tokens)
+
+
+def self_only(s: WizWarState, frame: JSON) -> Options:
+    return token_options(s, "target", [f"w{frame['seat']}"])
+
+
+def energy_options(s: WizWarState, frame: JSON) -> Options:
+    """No energy, or one card with an energy value from the hand (Flash Energy allowed)."""
+    seat = frame["seat"]
+    used = {v for k, v in frame["values"].items() if k.startswith("energy")}
+    out: Options = [("energy:none", "No energy card", -1)]
+    for c in s.wizards[seat].hand:
+        if c != frame["card"] and c not in used and CARDS[c].ev > 0:
+            out.append(
+                (
+                    f"energy:card={c}",
+                    f"Power it with {CARDS[c].title} (E {s.energy_of(seat, c)})",
+                    c,
+                )
+            )
+    return out
+
+
+def _needs_energy(s: WizWarState, frame: JSON) -> bool:
+    """Add's total replaces the energy card of the wizard's next spell (§10.2)."""
+    actor = frame["actor"]
+    return not (
+        is_wizard(actor) and frame["source"] == "hand" and s.wizards[int(actor[1])].add_energy >= 0
+    )
+
+
+ENERGY_SLOT = Slot("energy", energy_options, when=_needs_energy)
+
+
+def direction_options(s: WizWarState, frame: JSON) -> Options:
+    return [(f"dir:{d}", f"Direction {d}", i) for i, d in enumerate(B.DIRS)]
+
+
+def energy_value(s: WizWarState, frame: JSON) -> int:
+    """E as it will be when paid: the chosen card (+ Powerstones), or Add's total."""
+    actor = frame["actor"]
+    seat = frame["seat"]
+    if is_wizard(actor) and frame["source"] == "hand" and s.wizards[seat].add_energy >= 0:
+        return s.wizards[seat].add_energy
+    c = frame["values"].get("energy", -1)
+    return s.energy_of(seat, c) if isinstance(c, int) and c >= 0 else 0

@@ -1,0 +1,213 @@
+"""Thaumaturgy (§10.7)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from arena.games.base import JSON
+from arena.games.wiz_war import board as B
+from arena.games.wiz_war.cards import (
+    CARDS,
+    ITEM,
+)
+from arena.games.wiz_war.records import MAG, PHYS, is_wizard
+
+if TYPE_CHECKING:
+    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.effects.elemental import self_spell
+from arena.games.wiz_war.effects.shared import (
+    against,
+    attacked,
+    cancel,
+    damage_spell,
+    hit_all,
+    place_spell,
+    spell_cast,
+    targets_me,
+    value,
+    wizard_of,
+)
+from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.effects.targets import (
+    ENERGY_SLOT,
+    edge_in_range,
+    energy_options,
+    target_slot,
+    token_options,
+)
+from arena.games.wiz_war.effects.white_cantrip import doors_in_sight, pick_lock
+
+
+def anti_anti(s: WizWarState, ct: JSON) -> None:
+    """Cancel the counter aimed at your spell; Anti-Anti cannot be cancelled."""
+    cancel(s, against(s, ct))
+
+
+SPECS["anti_anti"] = Spec(resolve=anti_anti, counter=lambda s, seat, c: True)
+
+
+def backlash(s: WizWarState, ct: JSON) -> None:
+    """Cancel it; its caster suffers mag = that spell's E (not an attack)."""
+    target = against(s, ct)
+    cancel(s, target, protect=[wizard_of(ct)])
+    if target["E"] > 0 and s.figure_alive(target["actor"]):
+        s.then(
+            "suffer_damage",
+            target=target["actor"],
+            packets=[[target["E"], MAG, ""]],
+            attack=False,
+            source="",
+            source_sq=-1,
+        )
+
+
+SPECS["backlash"] = Spec(
+    resolve=backlash,
+    cancels=True,
+    counter=lambda s, seat, c: spell_cast(c) and bool(c.get("attack")) and targets_me(seat, c),
+)
+SPECS["globe_of_pain"] = Spec(
+    slots=(target_slot(f"path{value('globe_of_pain', 'path')}"), ENERGY_SLOT),
+    resolve=damage_spell(lambda s, c: c["E"]),
+    reach="path",
+    uses_energy=True,
+)
+
+
+def slow_death(s: WizWarState, cast: JSON) -> None:
+    """A curse: 1 mag (not an attack) per card the target draws; he is never forced to draw."""
+    hit = s.hits(cast)
+    if hit:
+        place_spell(s, cast, hit[0])
+
+
+SPECS["slow_death"] = Spec(
+    slots=(target_slot("los", creatures=False),), resolve=slow_death, reach="los"
+)
+
+
+def _yoink_victims(s: WizWarState, frame: JSON) -> Options:
+    options = target_slot("los", creatures=False).options(s, frame)
+    return [o for o in options if any(CARDS[c].kind == ITEM for c in s.wizards[int(o[2][1])].items)]
+
+
+def _yoink_things(s: WizWarState, frame: JSON) -> Options:
+    w = s.wizards[int(frame["values"]["target"][1])]
+    return token_options(s, "thing", [f"item{c}" for c in w.items if CARDS[c].kind == ITEM])
+
+
+def yoink(s: WizWarState, cast: JSON) -> None:
+    """Take one carried item (not a treasure or relic): you now carry it."""
+    c = int(cast["values"]["thing"][4:])
+    for t in s.hits(cast):
+        victim = s.wizards[int(t[1])]
+        if c not in victim.items:
+            continue
+        victim.items.remove(c)
+        s.lose_item(victim.seat, c)
+        if is_wizard(cast["actor"]):
+            s.gain_item(cast["seat"], c)
+        else:
+            s.floor[c] = s.figure_sq(cast["actor"])
+            s._memo = {}
+
+
+SPECS["yoink"] = Spec(
+    slots=(Slot("target", _yoink_victims), Slot("thing", _yoink_things)), resolve=yoink, reach="los"
+)
+SPECS["invisible"] = Spec(resolve=self_spell)
+SPECS["invisible:counter"] = Spec(resolve=self_spell, counter=attacked)
+
+
+def gravity(s: WizWarState, cast: JSON) -> None:
+    """Every figure drops everything it carries; nobody picks anything up while it lasts."""
+    for w in s.wizards:
+        if not w.alive:
+            continue
+        for c in list(w.items):
+            s.drop_item(w.seat, c)
+        s.drop_carried_treasure(w.token)
+    if "boggart" in s.creatures:
+        s.drop_carried_treasure("boggart")
+    place_spell(s, cast, "")
+
+
+SPECS["gravity"] = Spec(resolve=gravity)
+
+
+def _own_edges(s: WizWarState, frame: JSON) -> Options:
+    here = s.figure_sq(frame["actor"])
+    edges = [
+        n.edge
+        for n in B.NEIGHBOURS[here]
+        if n is not None and (n.edge in s.walls or n.edge in s.doors)
+    ]
+    return token_options(s, "target", [B.edge_name(e) for e in edges])
+
+
+def pass_through(s: WizWarState, cast: JSON) -> None:
+    """Your next step this turn may cross that edge (1 MP)."""
+    s.wizards[cast["seat"]].pass_edges.append(B.parse_edge(cast["values"]["target"]))
+    s._memo = {}
+
+
+SPECS["pass_through_wall"] = Spec(
+    slots=(Slot("target", _own_edges),), resolve=pass_through, targets=lambda s, c: None
+)
+
+
+def _any_doors(s: WizWarState, frame: JSON) -> Options:
+    tokens = [
+        B.edge_name(e)
+        for e in sorted(s.doors)
+        if not s.sealed(e) and edge_in_range(s, frame, e, "los")
+    ]
+    return token_options(s, "target", tokens)
+
+
+def seal_door(s: WizWarState, cast: JSON) -> None:
+    """Closed for everyone, its owner included; still destructible."""
+    e = B.parse_edge(cast["values"]["target"])
+    if e not in s.doors:
+        return
+    s.held.pop(e, None)
+    place_spell(s, cast, B.edge_name(e))
+
+
+SPECS["seal_door"] = Spec(
+    slots=(Slot("target", _any_doors),), resolve=seal_door, targets=lambda s, c: None
+)
+SPECS["master_key"] = Spec(
+    slots=(Slot("target", doors_in_sight),),
+    resolve=pick_lock,
+    attack=False,
+    spell=False,
+    targets=lambda s, c: None,
+)
+SPECS["dagger"] = Spec(
+    slots=(target_slot("adj", objects=True),),
+    resolve=damage_spell(lambda s, c: value("dagger", "damage"), PHYS),
+    reach="adj",
+    attack=True,
+    spell=False,
+)
+
+
+def _blade_energy(s: WizWarState, frame: JSON) -> Options:
+    return [o for o in energy_options(s, frame) if o[2] >= 0]
+
+
+def wizardblade(s: WizWarState, cast: JSON) -> None:
+    """Mag = the discarded card's EV (+Powerstone); 1 crack per damage point vs objects."""
+    hit_all(s, cast, [[cast["E"], MAG, "", True]])
+
+
+SPECS["wizardblade"] = Spec(
+    slots=(target_slot("adj", objects=True), Slot("energy", _blade_energy)),
+    resolve=wizardblade,
+    reach="adj",
+    attack=True,
+    spell=False,
+    uses_energy=True,
+    deep=True,
+)
