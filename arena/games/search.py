@@ -27,7 +27,7 @@ from arena_sdk import Action, Bot
 #: (view, seat, rng) -> a full state consistent with the view.
 Determinize = Callable[[Mapping[str, Any], int, random.Random], GameState]
 
-EXPLORATION = 0.7  # UCB1's constant, for rewards in [0, 1]
+EXPLORATION = 0.25  # UCB1's constant: leaf values in [0, 1] differ by tenths, not by halves
 TIME_BUDGET = 0.4  # seconds per decision: well inside the ladder's default of 1.0
 SAMPLES = 24  # fresh determinizations per decision; iterations cycle through clones of them
 
