@@ -319,11 +319,15 @@ def _recover_embedded(data: Path) -> int:
 
 
 def _kick_ladders() -> int:
-    """Queue the first matches now rather than at the scheduler's first beat."""
+    """Queue the first matches now rather than at the scheduler's first beat: first, per game,
+    one with the search bot seated, so the first replays a newcomer opens show strong play."""
     from webui import queue
     from webui.ladder.matchmaking import fill_queue, games_with_ladders
+    from webui.ladder.showcase import showcase_match
 
-    return sum(queue.run_matches(fill_queue(game)) for game in games_with_ladders())
+    games = games_with_ladders()
+    showcases = [pk for pk in map(showcase_match, games) if pk is not None]
+    return queue.run_matches(showcases) + sum(queue.run_matches(fill_queue(g)) for g in games)
 
 
 def _spawn(name: str, argv: list[str], log: Path) -> Child:

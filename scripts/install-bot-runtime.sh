@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the bot runtime: a venv of the system's Python holding only arena-sdk and what it
-# depends on (grpcio, protobuf), readable by the unprivileged uid that hosted bots run as.
+# depends on (grpcio, protobuf), plus the game engines (`arena.games`, pure Python, for bots
+# that search from their view: docs/writing-a-bot.md), readable by the unprivileged uid that
+# hosted bots run as.
 # A referee running as root starts every hosted bot on it (arena/sandbox/runtime.py); its own
 # interpreter may be unreadable by that uid (pyenv installs under root's 0700 home) and holds
 # the platform's packages, which bots have no business importing.
@@ -16,7 +18,8 @@ set -euo pipefail
 umask 022 # everything world-readable: the sandbox uid reads the runtime
 
 here="$(cd "$(dirname "$0")" && pwd)"
-sdk="$(dirname "$here")/sdk"
+repo="$(dirname "$here")"
+sdk="$repo/sdk"
 python="${ARENA_BOT_PYTHON:-/usr/bin/python3.11}"
 target="${ARENA_BOT_RUNTIME:-}"
 
@@ -51,6 +54,8 @@ wanted="$(
         sha256sum "$0" | cut -d' ' -f1
         cd "$sdk" && find pyproject.toml README.md arena_sdk -type f ! -path '*/__pycache__/*' \
             ! -name '*.pyc' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
+        cd "$repo" && find arena/__init__.py arena/games -type f ! -path '*/__pycache__/*' \
+            ! -name '*.pyc' -print0 | LC_ALL=C sort -z | xargs -0 sha256sum
     } | sha256sum | cut -d' ' -f1
 )"
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$wanted" ]; then
@@ -70,15 +75,36 @@ rm -f "$stamp"
 "$target/bin/python" -m pip install --quiet --disable-pip-version-check --no-cache-dir \
     "$staging"
 
+# The engines alone, as their own small distribution: arena/__init__.py and arena/games.
+engines="$staging/engines"
+mkdir -p "$engines"
+(cd "$repo" && tar --exclude=__pycache__ -cf - arena/__init__.py arena/games) | tar -xf - -C "$engines"
+cat >"$engines/pyproject.toml" <<'TOML'
+[build-system]
+requires = ["setuptools>=69"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "arena-engines"
+version = "0.1.0"
+description = "Arena's game engines (arena.games), for bots that search from their view."
+requires-python = ">=3.11"
+
+[tool.setuptools.packages.find]
+include = ["arena", "arena.games", "arena.games.*"]
+TOML
+"$target/bin/python" -m pip install --quiet --disable-pip-version-check --no-cache-dir \
+    "$engines"
+
 # The sandbox uid must be able to read and run all of it: try as that uid (when root).
-check=("$target/bin/python" -c "import grpc, arena_sdk")
+check=("$target/bin/python" -c "import grpc, arena_sdk, arena.games.wandering_towers")
 if [ "$(id -u)" -eq 0 ]; then
     uid="${ARENA_SANDBOX_UID:-65534}"
     gid="${ARENA_SANDBOX_GID:-65534}"
     check=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups "${check[@]}")
 fi
 if ! (cd / && env -i PATH=/usr/bin:/bin "${check[@]}"); then
-    echo "install-bot-runtime: $target does not import grpc and arena_sdk as uid" \
+    echo "install-bot-runtime: $target does not import grpc, arena_sdk and arena.games as uid" \
         "${uid:-$(id -u)}: make every folder above it searchable by that uid" >&2
     exit 1
 fi

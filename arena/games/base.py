@@ -214,6 +214,9 @@ class Game:
     #: Colour names of the pieces each seat plays, for a player count, where the rules fix
     #: them (Wiz-War's wizards); pages then show each seat in its own pieces' colour.
     seat_colours: Callable[[int], tuple[str, ...]] | None = None
+    #: (view, seat, rng) -> a full state whose observe(seat) is that view, everything the
+    #: seat cannot see drawn afresh from rng: what search bots play out (docs/engine-api.md).
+    determinize: Callable[[JSON, int, random.Random], GameState] | None = None
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and reject unknown options or values, with a message naming them."""

@@ -28,8 +28,10 @@ from functools import cache
 
 from arena.sandbox.config import SandboxUnavailable
 
-#: Packages a bot must be able to import besides the standard library and site-packages.
-BOT_PACKAGES: tuple[str, ...] = ("arena_sdk",)
+#: Packages a bot must be able to import besides the standard library and site-packages:
+#: the SDK, and `arena` for its game engines (`arena.games`), which search bots resample
+#: states with. Bound read-only; the package holds code, never settings or secrets.
+BOT_PACKAGES: tuple[str, ...] = ("arena_sdk", "arena")
 
 #: Host directories the sandbox always binds read-only; roots below them need no own bind.
 SYSTEM_DIRS: tuple[str, ...] = ("/usr",)

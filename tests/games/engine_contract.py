@@ -96,3 +96,28 @@ def assert_replay_reproduces(
         replay.apply(code)
     assert replay.is_over() and replay.outcome() == state.outcome()
     assert replay.spectate() == state.spectate()
+
+
+#: Checks one resampled state against the real one for `seat`; returns what is wrong.
+Conserved = Callable[[Any, Any, int], list[str]]
+
+
+def determinization_consistent(game: Game, every: int, seed: int, conserved: Conserved) -> Step:
+    """Every `every` moves, for every seat: a state resampled from that seat's view shows the
+    same view, offers the mover the same actions, and holds no card the seat could not hold
+    (`conserved`). Also the resampling draws afresh: two generators may give two states."""
+    rng = random.Random(seed)
+    assert game.determinize is not None, f"{game.name} has no determinize"
+
+    def check(state: Any, moves: int) -> None:
+        if moves % every:
+            return
+        for seat in range(state.num_players):
+            view = state.observe(seat)
+            sample = game.determinize(view, seat, random.Random(rng.randrange(1 << 30)))
+            assert sample.observe(seat) == view, f"seat {seat}: the view changed"
+            if state.to_move() == seat:
+                assert sample.legal_actions() == state.legal_actions(), f"seat {seat}"
+            assert conserved(state, sample, seat) == [], f"seat {seat}"
+
+    return check

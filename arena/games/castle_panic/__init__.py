@@ -11,6 +11,8 @@ from typing import Any
 from arena.games.base import Game
 from arena.games.castle_panic.bots import GreedyBot, RandomBot
 from arena.games.castle_panic.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.castle_panic.determinize import determinize
+from arena.games.castle_panic.ismcts import IsmctsBot
 from arena.games.castle_panic.render import render
 from arena.games.castle_panic.rules import CastlePanicState
 
@@ -27,9 +29,10 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
     render=render,
     cooperative=True,
+    determinize=determinize,
 )
 
-__all__ = ["GAME", "CastlePanicState", "GreedyBot", "RandomBot", "create"]
+__all__ = ["GAME", "CastlePanicState", "GreedyBot", "IsmctsBot", "RandomBot", "create"]

@@ -10,6 +10,8 @@ from typing import Any
 from arena.games.base import Game
 from arena.games.wandering_towers.bots import GreedyBot, RandomBot
 from arena.games.wandering_towers.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.wandering_towers.determinize import determinize
+from arena.games.wandering_towers.ismcts import IsmctsBot
 from arena.games.wandering_towers.render import render
 from arena.games.wandering_towers.rules import WanderingTowersState
 
@@ -26,8 +28,9 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
     render=render,
+    determinize=determinize,
 )
 
-__all__ = ["GAME", "GreedyBot", "RandomBot", "WanderingTowersState", "create"]
+__all__ = ["GAME", "GreedyBot", "IsmctsBot", "RandomBot", "WanderingTowersState", "create"]

@@ -19,7 +19,7 @@ def test_the_game_is_described_and_cooperative() -> None:
     assert (GAME.name, GAME.title) == ("castle_panic", "Castle Panic: Engines of War")
     assert (GAME.min_players, GAME.max_players) == (1, 6)
     assert GAME.cooperative
-    assert set(GAME.bots) == {"random", "greedy"} and GAME.render is not None
+    assert set(GAME.bots) == {"random", "greedy", "ismcts"} and GAME.render is not None
     assert set(GAME.options) == {"siege_crew", "first_player"}
 
 

@@ -18,7 +18,7 @@ def test_the_registry_returns_the_game_with_its_metadata() -> None:
     game = arena.games.get("wandering_towers")
     assert game is GAME and game.title == "Wandering Towers"
     assert (game.min_players, game.max_players) == (2, 6)
-    assert set(game.bots) == {"random", "greedy"} and game.render is not None
+    assert set(game.bots) == {"random", "greedy", "ismcts"} and game.render is not None
 
 
 def test_every_option_has_choices_and_a_default_among_them() -> None:

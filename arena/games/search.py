@@ -1,0 +1,192 @@
+"""Information-set Monte Carlo tree search (ISMCTS) over determinizations, for any engine.
+
+Why this shape: a bot sees only its seat's view, so it cannot search the real state. Each
+iteration draws one full state consistent with the view (the game's `determinize`), walks a
+single tree of action codes shared by all draws (Cowling, Powley & Whitehouse's single-
+observer ISMCTS), and scores the leaf with the game's own position value. A child's
+exploration term counts the iterations in which it was available, not its parent's visits:
+an action that exists only in some draws (a card the opponent may hold) is not favoured for
+being rarely tried. Every seat's reward is kept, and each node is chosen for the seat that
+moves there, so the same code serves two players, a team or a table of six.
+
+The search uses only the view and the bot's own generator: with an iteration budget the
+chosen action is a function of (view, legal actions, seed), which the leak tests rely on.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from arena.games.base import GameState
+from arena_sdk import Action, Bot
+
+#: (view, seat, rng) -> a full state consistent with the view.
+Determinize = Callable[[Mapping[str, Any], int, random.Random], GameState]
+
+EXPLORATION = 0.25  # UCB1's constant: leaf values in [0, 1] differ by tenths, not by halves
+TIME_BUDGET = 0.4  # seconds per decision: well inside the ladder's default of 1.0
+SAMPLES = 24  # fresh determinizations per decision; iterations cycle through clones of them
+
+
+class Node:
+    """One action code's statistics below its parent: the reward is the mover's."""
+
+    __slots__ = ("available", "children", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.available = 1
+        self.reward = 0.0
+        self.children: dict[str, Node] = {}
+
+
+class Ismcts(Bot):
+    """Determinized tree search within a time budget, or a fixed number of iterations.
+
+    A game's subclass sets `determinize` and implements `rewards` (and may override `playout`
+    for a cheap look past the tree). `iterations` makes a decision reproducible; without it
+    the bot searches for `time_budget` seconds.
+    """
+
+    name = "ismcts"
+    #: The game's determinization (its `Game.determinize`).
+    determinize: Determinize
+    #: Decisions of random play after the tree, before the position is scored.
+    playout_depth = 0
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int | None = None,
+        time_budget: float = TIME_BUDGET,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        super().__init__(seed)
+        self.iterations = iterations
+        self.time_budget = time_budget
+        self.exploration = exploration
+        self.last_iterations = 0
+
+    def rewards(self, state: Any) -> Sequence[float]:
+        """Each seat's value of `state` in [0, 1]: its result once the game is over, else an
+        estimate."""
+        raise NotImplementedError
+
+    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
+        if len(legal) == 1:
+            return legal[0].code
+        codes = [a.code for a in legal]
+        ruled = self.forced(self.determinize(view, view["seat"], self.random))
+        if ruled is not None:
+            return ruled if ruled in codes else self.random.choice(codes)
+        root = self.search(view, view["seat"])
+        tried = [(root.children[c].visits, i) for i, c in enumerate(codes) if c in root.children]
+        if not tried:
+            return self.random.choice(codes)
+        return codes[max(tried)[1]]
+
+    def search(self, view: Mapping[str, Any], seat: int) -> Node:
+        """Grow a tree from `view` until the budget is spent; return its root."""
+        root = Node()
+        rng = self.random
+        samples = [self.determinize(view, seat, rng) for _ in range(self._samples())]
+        deadline = time.perf_counter() + self.time_budget
+        done = 0
+        while True:
+            if self.iterations is not None:
+                if done >= self.iterations:
+                    break
+            elif done and time.perf_counter() >= deadline:
+                break
+            state = samples[done % len(samples)].clone()
+            reseed(state, rng)
+            self._iterate(root, state, rng)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _samples(self) -> int:
+        return SAMPLES if self.iterations is None else max(1, min(SAMPLES, self.iterations))
+
+    def _iterate(self, root: Node, state: Any, rng: random.Random) -> None:
+        """Select down the tree, add one node, play out, and back up every seat's reward."""
+        path: list[tuple[Node, int]] = []
+        node = root
+        while not state.is_over():
+            forced = self.forced(state)
+            if forced is not None:
+                state.apply(forced)
+                continue
+            legal = self.moves(state)
+            mover = state.to_move()
+            children = node.children
+            untried = [c for c in legal if c not in children]
+            if untried:
+                code = rng.choice(untried)
+                child = children[code] = Node()
+                for c in legal:
+                    if c != code and c in children:
+                        children[c].available += 1
+                state.apply(code)
+                path.append((child, mover))
+                break
+            code, child = self._select(children, legal)
+            state.apply(code)
+            path.append((child, mover))
+            node = child
+        self.playout(state, rng)
+        rewards = self.rewards(state)
+        for child, mover in path:
+            child.visits += 1
+            child.reward += rewards[mover]
+
+    def _select(self, children: dict[str, Node], legal: list[str]) -> tuple[str, Node]:
+        """UCB1 with availability counts, over the children legal in this draw."""
+        best, best_code, best_child = -1.0, "", None
+        c = self.exploration
+        for code in legal:
+            child = children[code]
+            child.available += 1
+            score = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best:
+                best, best_code, best_child = score, code, child
+        assert best_child is not None
+        return best_code, best_child
+
+    def moves(self, state: Any) -> list[str]:
+        """The codes the search tries in `state`: all legal ones unless a game prunes some."""
+        return state.legal_actions()
+
+    def forced(self, state: Any) -> str | None:
+        """A decision the search does not branch on, taken by a fixed rule (None: search it)."""
+        return None
+
+    def playout(self, state: Any, rng: random.Random) -> None:
+        """A few random decisions past the tree (none by default)."""
+        for _ in range(self.playout_depth):
+            if state.is_over():
+                return
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def reseed(state: Any, rng: random.Random) -> None:
+    """Future dice of a clone drawn afresh, so clones of one draw do not share a future."""
+    if hasattr(state, "rng"):
+        state.rng = random.Random(rng.randrange(1 << 62))
+
+
+def ranked_rewards(outcome: Sequence[Mapping[str, Any]]) -> list[float]:
+    """A finished game's rewards: 1 for rank 0, down to 0 for the last rank."""
+    worst = max(r["rank"] for r in outcome) or 1
+    return [1.0 - r["rank"] / worst for r in outcome]
+
+
+def squash(value: float, scale: float) -> float:
+    """A position score of any size into (0, 1): the logistic of value / scale."""
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, value / scale))))
