@@ -29,7 +29,7 @@ import redis.asyncio as aioredis
 from arena.match.agents import DecisionRequest
 from arena.match.loop import call, on_loop, shared_loop
 from arena.match.remote import RemoteAgent, Stream, new_token
-from arena.match.strikes import AgentCrashed, AgentError
+from arena.match.strikes import AgentCrashed, AgentError, AgentFlood
 from arena.relay import envelope as env
 from arena_sdk import wire
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
@@ -124,6 +124,7 @@ class RelayAgent(RemoteAgent):
         match_id: str = "",
         join_seconds: float = 20.0,
         grace_seconds: float = 10.0,
+        concurrency: int = 1,
     ) -> None:
         super().__init__(game, seat, name=name, match_id=match_id, loop=shared_loop())
         self.bot_id = bot_id
@@ -131,6 +132,7 @@ class RelayAgent(RemoteAgent):
         self.token = new_token()
         self.join_seconds = join_seconds
         self.grace_seconds = grace_seconds
+        self.concurrency = concurrency
         self.rejoins = 0
         self._deadline_to_join = time.monotonic() + join_seconds
         self._redis_url = redis_url
@@ -148,7 +150,12 @@ class RelayAgent(RemoteAgent):
 
     async def _open(self) -> None:
         self.redis = aioredis.Redis.from_url(self._redis_url)
-        record = {"relay": self.relay, "bot": self.bot_id, "match_id": self.match_id}
+        record = {
+            "relay": self.relay,
+            "bot": self.bot_id,
+            "match_id": self.match_id,
+            "concurrency": self.concurrency,
+        }
         offer = env.Offer(
             relay=self.relay,
             match_id=self.match_id,
@@ -245,6 +252,8 @@ class RelayAgent(RemoteAgent):
                 self.receive(body)
             elif kind == env.DETACH:
                 self._lost(body.decode(errors="replace") or "the bot's stream ended")
+            elif kind == env.FLOOD:
+                RemoteAgent.detach(self, AgentFlood(body.decode(errors="replace")))
 
     async def _attach(self, header: dict[str, Any], hello_raw: bytes) -> None:
         sid, gateway = str(header["sid"]), str(header["gateway"])

@@ -29,7 +29,7 @@ SID_CHARS = 16
 KEY_TTL_SECONDS = 3600
 
 # Up (gateway -> worker)
-ATTACH, MESSAGE, DETACH = b"A", b"M", b"D"
+ATTACH, MESSAGE, DETACH, FLOOD = b"A", b"M", b"D", b"F"
 # Down (worker -> gateway)
 SEND, CLOSE, CUT = b"M", b"C", b"X"
 _STAMP = struct.Struct("!d")
@@ -93,6 +93,11 @@ def message(sid: str, raw: bytes) -> bytes:
 
 def detach(sid: str, reason: str) -> bytes:
     return DETACH + sid.encode() + reason.encode()[:500]
+
+
+def flood(sid: str, reason: str) -> bytes:
+    """The gateway cut the bot off for sending too fast: no rejoin for that."""
+    return FLOOD + sid.encode() + reason.encode()[:500]
 
 
 def parse_up(item: bytes) -> tuple[bytes, dict[str, Any], bytes]:
