@@ -111,15 +111,21 @@ class GatewayServer:
 
     # -- serving ------------------------------------------------------------------------
 
+    async def _attend(self, request: gpb.AttendRequest, context: grpc.aio.ServicerContext) -> None:
+        await lobby.attend(self, request, context)
+
+    async def _play(self, requests: object, context: grpc.aio.ServicerContext) -> None:
+        await play.play(self, requests, context)
+
     async def start(self) -> None:
         server = grpc.aio.server(options=_OPTIONS, maximum_concurrent_rpcs=4096)
         attend = grpc.unary_stream_rpc_method_handler(
-            lambda request, context: lobby.attend(self, request, context),
+            self._attend,
             request_deserializer=gpb.AttendRequest.FromString,
             response_serializer=gpb.LobbyMessage.SerializeToString,
         )
         relay = grpc.stream_stream_rpc_method_handler(
-            lambda requests, context: play.play(self, requests, context),
+            self._play,
             request_deserializer=None,  # raw bytes: the worker's referee judges them
             response_serializer=None,
         )

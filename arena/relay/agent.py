@@ -144,11 +144,11 @@ class RelayAgent(RemoteAgent):
         self._turn: tuple[int, DecisionRequest, float, float] | None = None
         self._pump: asyncio.Task[None] | None = None
         self._closed = False
-        call(self.loop, self._open())
+        call(self.loop, self._offer_seat())
 
     # -- set-up and tear-down -----------------------------------------------------------
 
-    async def _open(self) -> None:
+    async def _offer_seat(self) -> None:
         self.redis = aioredis.Redis.from_url(self._redis_url)
         record = {
             "relay": self.relay,
@@ -197,8 +197,9 @@ class RelayAgent(RemoteAgent):
             stream.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(stream._writer), 5)
-        if self._pump is not None:
+        if self._pump is not None:  # it stops at its next poll if the cancel is lost
             self._pump.cancel()
+            await asyncio.wait([self._pump], timeout=3 * POLL_SECONDS)
         with contextlib.suppress(Exception):
             await self.redis.delete(env.seat_key(self.token), env.up_key(self.relay))
         with contextlib.suppress(Exception):
@@ -229,7 +230,7 @@ class RelayAgent(RemoteAgent):
 
     async def _read_up(self) -> None:
         key = env.up_key(self.relay)
-        while True:
+        while not self._closed:
             try:
                 item = await self.redis.blpop([key], timeout=POLL_SECONDS)
             except asyncio.CancelledError:
