@@ -11,7 +11,9 @@ time control and disqualification as a bot connected to `arena host`. Two things
 * Rejoining: a stream that breaks (the bot's network, or its gateway dies: its liveness
   key lapses) leaves the seat waiting `grace_seconds` for the bot to come back on a new
   stream; the clock keeps running. On return the bot gets its header again and the open
-  turn with what is left of its time. Past the grace, it is a crash.
+  turn with what is left of its time. Past the grace, it is a crash. A new stream with
+  the seat's token while the old one still seems alive takes the seat over (only the bot
+  has the token; it is back before its gateway noticed the old stream broke).
 """
 
 from __future__ import annotations
@@ -262,11 +264,10 @@ class RelayAgent(RemoteAgent):
         hello = pb.Hello.FromString(hello_raw)
         current = self._current
         if current is not None and self._stream is not None:
-            if await self.redis.exists(env.gateway_key(current.gateway)):
-                stream.send(_refusal(pb.ERROR_CODE_SEAT_TAKEN, "another stream plays this seat"))
-                stream.close()
-                return
-            self._lost("its gateway is gone")  # the old stream died with it
+            # Only the bot holds its seat's token: a second stream is the bot coming back
+            # before the gateway noticed the first one broke. The newest stream wins.
+            current.send(_refusal(pb.ERROR_CODE_ABORTED, "a newer stream took this seat"))
+            self._lost("a newer stream took the seat")
         welcome = pb.RefereeMessage(welcome=pb.Welcome(match_id=self.match_id, seat=self.seat))
         if not self._attached:
             stream.send(welcome)

@@ -67,29 +67,50 @@ def connect(
     tally = Tally()
     address = target(server_addr)
     backoff = 0.5
-    while not stop.is_set():
-        try:
-            asyncio.run(
-                _attend(
-                    make_bot, address, token, concurrency, credentials, name, matches, stop,
-                    tally,
+    # One pool for the whole run: matches under way go on while the lobby reconnects.
+    pool = _Pool(concurrency)
+    try:
+        while not stop.is_set():
+            try:
+                asyncio.run(
+                    _attend(make_bot, address, token, pool, credentials, name, matches, stop, tally)
                 )
-            )  # fmt: skip
-            backoff = 0.5
-        except ClientError as exc:
-            if exc.code in _FINAL:
-                raise
-            log.warning("gateway: %s; connecting again in %.1fs", exc, backoff)
-            stop.wait(backoff)
-            backoff = min(backoff * 2, 10.0)
+                backoff = 0.5
+            except ClientError as exc:
+                if exc.code in _FINAL:
+                    raise
+                log.warning("gateway: %s; connecting again in %.1fs", exc, backoff)
+                stop.wait(backoff)
+                backoff = min(backoff * 2, 10.0)
+    finally:
+        pool.shutdown()
     return tally
+
+
+class _Pool:
+    """The threads that play matches, sized by the first welcome (the site's concurrency,
+    or less if the caller asked for less)."""
+
+    def __init__(self, wanted: int | None) -> None:
+        self.wanted = wanted
+        self.executor: ThreadPoolExecutor | None = None
+
+    def size(self, allowed: int) -> int:
+        slots = max(1, min(self.wanted or allowed, allowed or 1))
+        if self.executor is None:
+            self.executor = ThreadPoolExecutor(slots, thread_name_prefix="match")
+        return slots
+
+    def shutdown(self) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(wait=True)
 
 
 async def _attend(
     make_bot: Callable[[], Bot],
     address: str,
     token: str,
-    concurrency: int | None,
+    pool: _Pool,
     credentials: grpc.ChannelCredentials | None,
     name: str | None,
     matches: int,
@@ -99,28 +120,21 @@ async def _attend(
     request = gpb.AttendRequest(token=token, bot_name=name or "", sdk_version=wire.SDK_IDENT)
     async with channel_for(address, credentials) as channel:
         call = gateway_pb2_grpc.GatewayStub(channel).Attend(request)
-        pool: ThreadPoolExecutor | None = None
         grace = 0.0
-        running: list[Any] = []
         try:
             async for message in _until(call, stop):
                 payload = message.WhichOneof("payload")
                 if payload == "welcome":
                     welcome = message.welcome
-                    slots = min(concurrency or welcome.concurrency, welcome.concurrency or 1)
+                    slots = pool.size(welcome.concurrency)
                     grace = float(welcome.rejoin_grace_s)
-                    if pool is None:
-                        pool = ThreadPoolExecutor(max(1, slots), thread_name_prefix="match")
                     log.warning("online as %s (%s), %d match(es) at once",
                                 welcome.bot, welcome.game, slots)  # fmt: skip
-                elif payload == "offer" and pool is not None:
+                elif payload == "offer" and pool.executor is not None:
                     tally.offered += 1
-                    offer = message.offer
-                    running.append(
-                        pool.submit(
-                            _play_one, make_bot, address, offer, credentials, name, grace, tally,
-                            matches, stop,
-                        )
+                    pool.executor.submit(
+                        _play_one, make_bot, address, message.offer, credentials, name, grace,
+                        tally, matches, stop,
                     )  # fmt: skip
                 elif payload == "error":
                     error = message.error
@@ -129,9 +143,6 @@ async def _attend(
             raise ClientError(exc.code().name, exc.details() or "") from exc
         finally:
             call.cancel()
-            if pool is not None:
-                # Matches under way go on to their end, even when the lobby stream broke.
-                await asyncio.to_thread(pool.shutdown, wait=True)
 
 
 async def _until(call: Any, stop: threading.Event) -> Any:
