@@ -190,6 +190,7 @@ def run_gateway(args: argparse.Namespace) -> int:
         key=args.tls_key,
         name=args.name,
         grace_seconds=settings.ARENA_REMOTE_GRACE_SECONDS,
+        rate=(settings.ARENA_GATEWAY_MESSAGES_PER_SECOND, settings.ARENA_GATEWAY_MESSAGE_BURST),
     )
 
 

@@ -27,7 +27,7 @@ from arena.match.limits import HELLO_SECONDS, LINGER_MESSAGES, LINGER_SECONDS, M
 from arena.relay import envelope as env
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 from gateway import caps
-from gateway.limits import MESSAGE_BURST, MESSAGES_PER_SECOND, PLAY_STREAMS_SPARE
+from gateway.limits import PLAY_STREAMS_SPARE
 
 if TYPE_CHECKING:
     from gateway.server import GatewayServer
@@ -126,12 +126,12 @@ async def _read(
     server: GatewayServer, context: grpc.aio.ServicerContext, up: str, bot: str, sid: str
 ) -> None:
     """The bot's messages, up to the worker; its leaving, as a detach."""
-    rate = server.rate_for(bot, MESSAGES_PER_SECOND, MESSAGE_BURST)
+    rate = server.rate_for(bot)
     reason = "the bot's stream ended"
     try:
         while (raw := await context.read()) is not grpc.aio.EOF:
             if not rate.take():
-                note = f"more than {MESSAGES_PER_SECOND:g} messages a second"
+                note = f"more than {rate.rate:g} messages a second"
                 await _push(server, up, env.flood(sid, note))
                 with contextlib.suppress(Exception):
                     await context.write(_error(pb.ERROR_CODE_TOO_MANY, f"cut off: {note}"))

@@ -30,7 +30,7 @@ from arena.relay.presence import BEAT_SECONDS, ONLINE_TTL_SECONDS
 from arena_sdk.proto.arena.v1 import gateway_pb2 as gpb
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 from gateway import auth, caps, lobby, play
-from gateway.limits import SEND_BYTES
+from gateway.limits import MESSAGE_BURST, MESSAGES_PER_SECOND, SEND_BYTES
 
 log = logging.getLogger("arena.gateway")
 GATEWAY_SERVICE = gpb.DESCRIPTOR.services_by_name["Gateway"].full_name
@@ -58,8 +58,11 @@ class GatewayServer:
         tls: tuple[bytes, bytes] | None = None,
         name: str | None = None,
         grace_seconds: float = 10.0,
+        rate: tuple[float, float] = (MESSAGES_PER_SECOND, MESSAGE_BURST),
     ) -> None:
-        """`tls` is (certificate chain, private key), PEM; without it, plaintext."""
+        """`tls` is (certificate chain, private key), PEM; without it, plaintext. `rate`
+        is (messages a second, burst) per bot."""
+        self.rate = rate
         self.listen = listen
         self.tls = tls
         self.gid = name or f"{socket.gethostname()}-{secrets.token_hex(4)}"
@@ -72,8 +75,8 @@ class GatewayServer:
         self._server: grpc.aio.Server | None = None
         self.port = 0
 
-    def rate_for(self, bot: str, rate: float, burst: float) -> caps.RateLimit:
-        return self._rates.setdefault(bot, caps.RateLimit(rate, burst))
+    def rate_for(self, bot: str) -> caps.RateLimit:
+        return self._rates.setdefault(bot, caps.RateLimit(*self.rate))
 
     # -- presence -----------------------------------------------------------------------
 
@@ -176,10 +179,13 @@ def run(
     key: Path | None = None,
     name: str | None = None,
     grace_seconds: float = 10.0,
+    rate: tuple[float, float] = (MESSAGES_PER_SECOND, MESSAGE_BURST),
 ) -> int:
     """Serve until SIGTERM or Ctrl-C."""
     tls = (cert.read_bytes(), key.read_bytes()) if cert and key else None
-    server = GatewayServer(listen, redis_url, tls=tls, name=name, grace_seconds=grace_seconds)
+    server = GatewayServer(
+        listen, redis_url, tls=tls, name=name, grace_seconds=grace_seconds, rate=rate
+    )
 
     async def main() -> None:
         stop = asyncio.Event()

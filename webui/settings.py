@@ -201,6 +201,10 @@ ARENA_RELAY_URL = env.get("ARENA_RELAY_URL") or (
 #: its stream broke, before it is struck (and disqualified) as a crash.
 ARENA_REMOTE_JOIN_SECONDS = config.number(env, "ARENA_REMOTE_JOIN_SECONDS", 20.0)
 ARENA_REMOTE_GRACE_SECONDS = config.number(env, "ARENA_REMOTE_GRACE_SECONDS", 10.0)
+#: Messages a second one bot may send a gateway, and the burst it may save up
+#: (gateway/limits.py has the defaults and the other caps).
+ARENA_GATEWAY_MESSAGES_PER_SECOND = config.number(env, "ARENA_GATEWAY_MESSAGES_PER_SECOND", 50)
+ARENA_GATEWAY_MESSAGE_BURST = config.number(env, "ARENA_GATEWAY_MESSAGE_BURST", 200)
 #: The address remote bots dial (host:port of the gateways' load balancer), for the pages.
 ARENA_GATEWAY_ADDRESS = env.get("ARENA_GATEWAY_ADDRESS", "localhost:50051")
 

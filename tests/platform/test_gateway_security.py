@@ -113,16 +113,16 @@ def test_a_token_holds_a_capped_number_of_connections(remote: Remote) -> None:
 def test_a_seat_stream_sending_too_fast_is_cut_off(remote: Remote, db) -> None:
     """A real worker-side seat (RelayAgent) offered to the bot; its Play stream floods."""
     from arena.relay.agent import RelayAgent
-    from gateway.limits import MESSAGE_BURST
 
+    # A burst of 2: the third message is over the cap, before the seat's own referee has
+    # struck it out (3 strikes) for sending what it never asked for.
+    remote.env.update(ARENA_GATEWAY_MESSAGES_PER_SECOND="0.1", ARENA_GATEWAY_MESSAGE_BURST="2")
     address = remote.gateway("gw")
     bot, _ = make_remote_bot("erin", "chatty")
     agent = RelayAgent(db["ARENA_BROKER_URL"], bot.pk, "wandering_towers", 0, join_seconds=30)
     try:
         flood = [pb.BotMessage(hello=pb.Hello(token=agent.token))]
-        flood += [pb.BotMessage(action=pb.ActionReply(request_id=1, code="x"))] * int(
-            3 * MESSAGE_BURST
-        )
+        flood += [pb.BotMessage(action=pb.ActionReply(request_id=1, code="x"))] * 50
         codes: list[str] = []
         with grpc.insecure_channel(address) as channel:
             call = referee_pb2_grpc.RefereeStub(channel).Play(iter(flood), timeout=30)
