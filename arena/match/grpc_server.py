@@ -55,6 +55,8 @@ CUT_FLUSH_SECONDS = 0.2
 _OPTIONS = [
     # Larger messages are refused by gRPC before they are read (RESOURCE_EXHAUSTED).
     ("grpc.max_receive_message_length", TRANSPORT_MESSAGE_BYTES),
+    # What we send: a view is tens of KB; docs/protocol.md promises clients at most 1 MiB.
+    ("grpc.max_send_message_length", 1 << 20),
     ("grpc.max_allowed_incoming_connections", MAX_CONNECTIONS),
     ("grpc.server_handshake_timeout_ms", int(HELLO_SECONDS * 1000)),
     ("grpc.max_connection_idle_ms", int(IDLE_CONNECTION_SECONDS * 1000)),
