@@ -130,14 +130,14 @@ def test_a_seat_stream_sending_too_fast_is_cut_off(remote: Remote, db) -> None:
                 for message in call:
                     codes.append(message.WhichOneof("payload"))
                     if message.HasField("error") and message.error.code == pb.ERROR_CODE_TOO_MANY:
-                        codes.append("cut off")
+                        codes.append(message.error.message)
                         break
             except grpc.RpcError:
                 pass  # the stream may end as soon as the notice is written
             finally:
                 call.cancel()
-        assert codes[0] == "welcome"
-        assert codes[-1] == "cut off", codes
+        # The cut may overtake the welcome, which comes all the way from the seat's agent.
+        assert codes[-1] == "cut off: more than 0.1 messages a second", codes
     finally:
         agent.close()
 
