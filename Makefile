@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(abspath $(VENV))/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo match test lint bench bench-all install bot-runtime system-deps sandbox-deps services proto clean
+.PHONY: node-example demo match test lint bench bench-all install bot-runtime system-deps sandbox-deps services proto clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -33,7 +33,7 @@ match: $(STAMP)
 
 # The bot runtime in the recipe, not as a prerequisite: after system-deps (python3.11-venv).
 # The linters first (style and the layer contract): CI runs this target (.ci/run).
-test: $(STAMP) system-deps services
+test: $(STAMP) system-deps services node-example
 	@scripts/install-bot-runtime.sh
 	@$(MAKE) --no-print-directory lint
 	$(PY) -m pytest
@@ -41,6 +41,10 @@ test: $(STAMP) system-deps services
 # Debian packages the tests use for real (bubblewrap for the sandbox); idempotent.
 system-deps:
 	@scripts/install-system-deps.sh
+
+# The Node.js example bot's packages (npm ci from its lockfile): the tests run that bot.
+node-example:
+	@scripts/install-node-example.sh
 
 # PostgreSQL and Redis for the integration tests, started when not running.
 services:

@@ -1,4 +1,4 @@
-"""`arena demo | worker | beat | web | migrate | manage | ratings`: run the platform.
+"""`arena demo | worker | beat | web | gateway | migrate | manage | ratings`: run the platform.
 
 Django and Celery are imported inside the commands, so the rest of `arena` (`arena play`)
 never loads them.
@@ -56,6 +56,15 @@ def register(commands: argparse._SubParsersAction) -> None:
     web.add_argument("--workers", type=int, default=2, help="gunicorn worker processes")
     web.add_argument("--dev", action="store_true", help="Django's runserver instead of gunicorn")
     web.set_defaults(run=run_web)
+
+    gateway = commands.add_parser(
+        "gateway", help="serve remote bots: they connect here with their bot tokens"
+    )
+    gateway.add_argument("--listen", default="0.0.0.0:50051", help="host:port to serve on")
+    gateway.add_argument("--tls-cert", type=Path, help="PEM certificate chain: serve TLS")
+    gateway.add_argument("--tls-key", type=Path, help="PEM private key of --tls-cert")
+    gateway.add_argument("--name", help="this gateway's id (default: host name + random)")
+    gateway.set_defaults(run=run_gateway)
 
     migrate = commands.add_parser(
         "migrate", help="create or update the database and load the reference bots"
@@ -162,6 +171,27 @@ def run_beat(args: argparse.Namespace) -> int:
 
 def run_web(args: argparse.Namespace) -> int:
     return _exec(web_argv(args.bind, args.workers, args.dev))
+
+
+def run_gateway(args: argparse.Namespace) -> int:
+    if bool(args.tls_cert) != bool(args.tls_key):
+        raise SystemExit("arena gateway: give both --tls-cert and --tls-key, or neither")
+    _django()
+    from django.conf import settings
+
+    from gateway.server import run
+
+    if not settings.ARENA_RELAY_URL:
+        raise SystemExit("arena gateway: needs Redis (ARENA_RELAY_URL or a redis:// broker)")
+    return run(
+        args.listen,
+        settings.ARENA_RELAY_URL,
+        cert=args.tls_cert,
+        key=args.tls_key,
+        name=args.name,
+        grace_seconds=settings.ARENA_REMOTE_GRACE_SECONDS,
+        rate=(settings.ARENA_GATEWAY_MESSAGES_PER_SECOND, settings.ARENA_GATEWAY_MESSAGE_BURST),
+    )
 
 
 def run_migrate(args: argparse.Namespace) -> int:

@@ -57,6 +57,7 @@ def generate(out_dir: Path, proto_root: Path = PROTO_ROOT) -> list[Path]:
         if out_dir.exists():
             shutil.rmtree(out_dir)
         shutil.copytree(staged, out_dir)
+        out_dir.chmod(0o755)  # copied from a private temp dir: let the sandbox's uid read it
     return sorted(p for p in out_dir.rglob("*") if p.is_file())
 
 

@@ -189,6 +189,25 @@ ARENA_SUBMISSIONS_PER_HOUR = int(config.number(env, "ARENA_SUBMISSIONS_PER_HOUR"
 ARENA_TIME_PER_DECISION = config.number(env, "ARENA_TIME_PER_DECISION", 1.0)
 ARENA_TIME_BANK = config.number(env, "ARENA_TIME_BANK", 10.0)
 
+# --- Remote bots: the gateway and the relay (docs/remote-bots.md) ---------------------------
+
+#: The Redis that relays remote seats between workers and gateways, and keeps who is online
+#: (docs/decisions/relay-through-redis.md): the broker's Redis unless set; none with the
+#: embedded broker, and then remote bots are never scheduled.
+ARENA_RELAY_URL = env.get("ARENA_RELAY_URL") or (
+    env.get("ARENA_BROKER_URL", "") if env.get("ARENA_BROKER_URL", "").startswith("redis") else ""
+)
+#: Seconds a remote bot has to join a match it was offered, and to rejoin its seat after
+#: its stream broke, before it is struck (and disqualified) as a crash.
+ARENA_REMOTE_JOIN_SECONDS = config.number(env, "ARENA_REMOTE_JOIN_SECONDS", 20.0)
+ARENA_REMOTE_GRACE_SECONDS = config.number(env, "ARENA_REMOTE_GRACE_SECONDS", 10.0)
+#: Messages a second one bot may send a gateway, and the burst it may save up
+#: (gateway/limits.py has the defaults and the other caps).
+ARENA_GATEWAY_MESSAGES_PER_SECOND = config.number(env, "ARENA_GATEWAY_MESSAGES_PER_SECOND", 50)
+ARENA_GATEWAY_MESSAGE_BURST = config.number(env, "ARENA_GATEWAY_MESSAGE_BURST", 200)
+#: The address remote bots dial (host:port of the gateways' load balancer), for the pages.
+ARENA_GATEWAY_ADDRESS = env.get("ARENA_GATEWAY_ADDRESS", "localhost:50051")
+
 # --- The JSON API (webui/api; docs/web.md) -------------------------------------------------
 
 REST_FRAMEWORK = {

@@ -6,6 +6,7 @@ from django.views.generic import RedirectView
 
 from webui import views
 from webui.accounts import views as accounts
+from webui.bots import remote_views as remote
 from webui.bots import views as bots
 from webui.ladder import views as ladder
 from webui.matches import views as matches
@@ -21,6 +22,15 @@ urlpatterns = [
     path("bots/<int:bot_id>/retire", bots.retire, name="bot-retire"),
     path("versions/<int:version_id>/", bots.version, name="version"),
     path("upload/", bots.upload, name="upload"),
+    path("bots/remote/new", remote.create, name="remote-new"),
+    path("bots/<int:bot_id>/tokens", remote.issue_token, name="bot-token-new"),
+    path(
+        "bots/<int:bot_id>/tokens/<int:token_id>/revoke",
+        remote.revoke_token,
+        name="bot-token-revoke",
+    ),
+    path("bots/<int:bot_id>/versions/new", remote.add_version, name="bot-version-new"),
+    path("bots/<int:bot_id>/concurrency", remote.set_concurrency, name="bot-concurrency"),
     path("matches/", matches.index, name="matches"),
     path("matches/<int:match_id>/", matches.detail, name="match"),
     path("matches/<int:match_id>/frames.json", matches.frames_json, name="match-frames"),

@@ -32,13 +32,16 @@ class UploadRefused(AgentError):
     fatal = True
 
 
-def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
+def agent_for_version(version: BotVersion, seat: int, seed: int, match_id: str = "") -> Agent:
     """An agent for `version` in `seat` whose own randomness is `seed`.
 
     Called through `arena.match.lineup.seat_agents`, the one place a bot's seed is made
-    (never from the match seed) and kept for the record.
+    (never from the match seed) and kept for the record. A remote bot's seat is offered
+    to it through the relay; its own randomness is its own (the seed is only recorded).
     """
-    if version.builtin:
+    if version.bot.remote:
+        agent = remote_agent(version, seat, match_id)
+    elif version.builtin:
         game = arena.games.get(version.bot.game)
         try:
             agent = builtin_agent(game, version.builtin, seed)
@@ -52,6 +55,25 @@ def agent_for_version(version: BotVersion, seat: int, seed: int) -> Agent:
             bot_path(version), version.label, game=version.bot.game, seat=seat, seed=seed
         )
     return agent
+
+
+def remote_agent(version: BotVersion, seat: int, match_id: str) -> Agent:
+    """A seat played through whichever gateway holds the remote bot's stream."""
+    if not settings.ARENA_RELAY_URL:
+        raise AgentUnavailable("remote bots need the relay's Redis (ARENA_RELAY_URL)")
+    from arena.relay.agent import RelayAgent  # grpc and redis: only when needed
+
+    return RelayAgent(
+        settings.ARENA_RELAY_URL,
+        version.bot_id,
+        version.bot.game,
+        seat,
+        name=version.label,
+        match_id=match_id,
+        join_seconds=settings.ARENA_REMOTE_JOIN_SECONDS,
+        grace_seconds=settings.ARENA_REMOTE_GRACE_SECONDS,
+        concurrency=version.bot.concurrency,
+    )
 
 
 def bot_path(version: BotVersion) -> Path:

@@ -80,13 +80,14 @@ def play(match_id: int, worker: str) -> str:
             Heartbeat(match_id, owner, settings.ARENA_HEARTBEAT_SECONDS) as beat,
             LiveRecorder(match_id, owner) as live,  # the match page's live view
         ):
+            public = seeds.public_match_id(key, internal)
             record = referee_run(
                 match.game,
-                _seat_agents(match, key, internal),
+                _seat_agents(match, key, internal, public),
                 match.seed,
                 match.options,
                 TimeControl(**match.time_control) if match.time_control else TimeControl(),
-                match_id=seeds.public_match_id(key, internal),
+                match_id=public,
                 on_step=live,
             )
     except Exception as exc:  # infrastructure, never a loss for a bot: give it back
@@ -120,14 +121,14 @@ def _top_up(game: str) -> None:
         log.warning("could not top up the %s ladder: %s", game, exc)
 
 
-def _seat_agents(match: Match, key: bytes, internal: str) -> list[Agent]:
+def _seat_agents(match: Match, key: bytes, internal: str, public: str) -> list[Agent]:
     """The match's seats, each bot seeded by a keyed hash that hides the match seed."""
     seats = list(match.seats.select_related("version__bot__owner").order_by("seat"))
     return seat_agents(
         key,
         internal,
         len(seats),
-        lambda index, seed: seating.agent_for_version(seats[index].version, index, seed),
+        lambda index, seed: seating.agent_for_version(seats[index].version, index, seed, public),
     )
 
 

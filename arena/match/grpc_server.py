@@ -31,7 +31,6 @@ from typing import Any
 import grpc
 from google.protobuf.message import DecodeError
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 
 from arena.match.limits import (
     HELLO_SECONDS,
@@ -44,6 +43,7 @@ from arena.match.limits import (
     TRANSPORT_MESSAGE_BYTES,
 )
 from arena.match.loop import call, on_loop, shared_loop
+from arena.match.reflection import enable_reflection
 from arena.match.remote import RemoteAgent, RemoteMatch
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
@@ -55,6 +55,8 @@ CUT_FLUSH_SECONDS = 0.2
 _OPTIONS = [
     # Larger messages are refused by gRPC before they are read (RESOURCE_EXHAUSTED).
     ("grpc.max_receive_message_length", TRANSPORT_MESSAGE_BYTES),
+    # What we send: a view is tens of KB; docs/protocol.md promises clients at most 1 MiB.
+    ("grpc.max_send_message_length", 1 << 20),
     ("grpc.max_allowed_incoming_connections", MAX_CONNECTIONS),
     ("grpc.server_handshake_timeout_ms", int(HELLO_SECONDS * 1000)),
     ("grpc.max_connection_idle_ms", int(IDLE_CONNECTION_SECONDS * 1000)),
@@ -219,9 +221,7 @@ class RefereeServer:
         )
         health_servicer = health.aio.HealthServicer()
         health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-        reflection.enable_server_reflection(
-            [SERVICE, health.SERVICE_NAME, reflection.SERVICE_NAME], server
-        )
+        enable_reflection([SERVICE, health.SERVICE_NAME], server)
         addresses = []
         if self._unix is not None:
             server.add_insecure_port(f"unix:{self._unix}")

@@ -10,7 +10,7 @@
         python_argv(str(main)),
         bot_dir=home / "code",
         socket_dir=socket_dir,                       # handed over to the bot's uid too
-        env={"ARENA_SOCKET": f"{socket_dir}/referee.sock", "ARENA_TOKEN": token},
+        env={"ARENA_SERVER": f"unix:{socket_dir}/referee.sock", "ARENA_TOKEN": token},
         config=config,
     ) as bot:
         ...

@@ -1,13 +1,15 @@
-"""`arena-bot`: run a bot file against a referee, or submit it to an Arena site.
+"""`arena-bot`: run a bot file against a referee, keep a remote bot online, or submit it.
 
     arena-bot run mybot.py --server unix:/run/arena/ref.sock --token SECRET
+    arena-bot connect mybot.py --server arena.example.org:50051 --token BOT_TOKEN --tls
     arena-bot submit mybot.py --server https://arena.example.org --token TOKEN \
         --game wandering_towers --name mybot      (see arena_sdk/submit.py)
 
-The server and token may also come from ARENA_SERVER (or ARENA_SOCKET, a socket path, as
-the sandbox sets it) and ARENA_TOKEN, which keeps the token out of process listings.
-Exit status: 0 when the match was played to its end, 1 when it could not be (bad token,
-aborted, connection lost), 2 for a bot that won't load.
+The server and token may also come from ARENA_SERVER (as the sandbox sets it: a gRPC
+target such as unix:/path) and ARENA_TOKEN, which keeps the token out of process listings.
+Exit status of run: 0 when the match was played to its end, 1 when it could not be (bad
+token, aborted, connection lost), 2 for a bot that won't load. connect runs until Ctrl-C
+(or --matches are played): 0, or 1 when the gateway refuses the bot token.
 """
 
 from __future__ import annotations
@@ -42,12 +44,29 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--seed", type=int, help="seed for the bot's own random generator")
     run.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS")
     run.add_argument("-q", "--quiet", action="store_true", help="print no result line")
+    online = commands.add_parser(
+        "connect", help="keep a remote bot online at a gateway and play every match it is given"
+    )
+    online.add_argument("bot", help="the bot's .py file")
+    online.add_argument("--server", default=os.environ.get("ARENA_SERVER"), help="host:port")
+    online.add_argument(
+        "--token", default=os.environ.get("ARENA_TOKEN"), help="the bot token ($ARENA_TOKEN)"
+    )
+    online.add_argument(
+        "--concurrency", type=int, help="matches at once (default: what the site allows)"
+    )
+    online.add_argument("--tls", action="store_true", help="connect with TLS")
+    online.add_argument("--ca", help="PEM file of the CA to trust (with --tls)")
+    online.add_argument("--name", help="name to report (default: the bot's)")
+    online.add_argument("--matches", type=int, default=0, help="stop after N matches")
     submit.add_arguments(
         commands.add_parser("submit", help="upload a bot to an Arena site (needs an API token)")
     )
     args = parser.parse_args(argv)
     if args.command == "submit":
         return submit.run(args)
+    if args.command == "connect":
+        return _connect(parser, args)
     if not args.server or not args.token:
         parser.error("run needs --server and --token (or ARENA_SERVER and ARENA_TOKEN)")
     logging.basicConfig(level=logging.WARNING, format="arena-bot: %(message)s")
@@ -69,6 +88,44 @@ def main(argv: list[str] | None = None) -> int:
     if not args.quiet:
         mine = result["outcome"][result["seat"]] if result["outcome"] else {}
         print(json.dumps({"seat": result["seat"], **mine, "strikes": len(result["strikes"])}))
+    return 0
+
+
+def _connect(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    if not args.server or not args.token:
+        parser.error("connect needs --server and --token (or ARENA_SERVER and ARENA_TOKEN)")
+    logging.basicConfig(level=logging.WARNING, format="arena-bot: %(message)s")
+    import grpc
+
+    from arena_sdk.client import ClientError
+    from arena_sdk.connect import bot_factory, connect
+    from arena_sdk.loader import find_bot, load_module
+
+    try:
+        make_bot = bot_factory(find_bot(load_module(args.bot)))
+    except BotLoadError as exc:
+        print(f"arena-bot: {exc}", file=sys.stderr)
+        return 2
+    credentials = None
+    if args.tls or args.ca:
+        root = open(args.ca, "rb").read() if args.ca else None  # noqa: SIM115
+        credentials = grpc.ssl_channel_credentials(root_certificates=root)
+    try:
+        tally = connect(
+            make_bot,
+            args.server,
+            args.token,
+            concurrency=args.concurrency,
+            credentials=credentials,
+            name=args.name,
+            matches=args.matches,
+        )
+    except ClientError as exc:
+        print(f"arena-bot: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 0
+    print(json.dumps({"played": tally.played, "failed": tally.failed}))
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import deque
 from typing import Any
 
@@ -47,21 +48,61 @@ def run_bot(
     *,
     name: str | None = None,
     connect_timeout: float = 10.0,
+    credentials: grpc.ChannelCredentials | None = None,
+    rejoin_for: float = 0.0,
 ) -> dict[str, Any]:
     """Play one match as `bot` against the referee at `server_addr`; return the result.
 
     The result is the dict `bot.on_end` received. Raises ClientError if the referee
-    refused the token, closed the seat early, or the connection failed. The bot's hooks
-    run on this thread, inside an asyncio loop (the fastest gRPC client measured here):
-    call it from a thread with no running loop.
+    refused the token, closed the seat early, or the connection failed. With
+    `credentials` (grpc.ssl_channel_credentials) the channel is TLS. With `rejoin_for`
+    seconds, a stream that breaks mid-match is opened again with the same token until
+    then (a gateway holds the seat that long): the bot goes on where it was, and its
+    `on_start` is not called twice. The bot's hooks run on this thread, inside an asyncio
+    loop (the fastest gRPC client measured here): call it from a thread with no running
+    loop.
     """
     hello = pb.Hello(token=token, bot_name=name or _name(bot), sdk_version=wire.SDK_IDENT)
-    return asyncio.run(_play(bot, target(server_addr), hello, connect_timeout))
-
-
-async def _play(bot: Bot, address: str, hello: pb.Hello, connect_timeout: float) -> dict[str, Any]:
     session = _Session(bot)
-    async with grpc.aio.insecure_channel(address) as channel:
+    address = target(server_addr)
+    broken_at: float | None = None
+    while True:
+        try:
+            return asyncio.run(_play(session, address, hello, connect_timeout, credentials))
+        except ClientError as exc:
+            now = time.monotonic()
+            if session.welcomed_now or broken_at is None:
+                broken_at = now  # it played on that stream: a new break
+            left = rejoin_for - (now - broken_at)
+            if left <= 0 or not session.welcomed or exc.code in _NO_REJOIN:
+                raise
+            log.warning("stream lost (%s); rejoining the seat", exc)
+            time.sleep(min(0.5, left))
+            connect_timeout = max(0.5, left)
+
+
+#: Endings after which the seat is gone for good: no point in rejoining.
+_NO_REJOIN = {"BAD_TOKEN", "SEAT_TAKEN", "ABORTED", "TOO_MANY", "FLOOD", "RESOURCE_EXHAUSTED"}
+
+
+def channel_for(
+    address: str, credentials: grpc.ChannelCredentials | None = None
+) -> grpc.aio.Channel:
+    """An asyncio channel to `address`: TLS with `credentials`, else plaintext."""
+    if credentials is not None:
+        return grpc.aio.secure_channel(address, credentials)
+    return grpc.aio.insecure_channel(address)
+
+
+async def _play(
+    session: _Session,
+    address: str,
+    hello: pb.Hello,
+    connect_timeout: float,
+    credentials: grpc.ChannelCredentials | None,
+) -> dict[str, Any]:
+    session.welcomed_now = False
+    async with channel_for(address, credentials) as channel:
         try:
             await asyncio.wait_for(channel.channel_ready(), connect_timeout)
         except TimeoutError:
@@ -100,6 +141,9 @@ class _Session:
         #: Messages to send, in order, after each `handle`.
         self.replies: deque[pb.BotMessage] = deque()
         self.welcomed = False
+        #: Welcomed on this stream (`welcomed`: on any, so a rejoin keeps the bot's state).
+        self.welcomed_now = False
+        self.started = False
         self.result: dict[str, Any] | None = None
         self.last_error = ("CLOSED", "the referee ended the stream before the match ended")
 
@@ -113,9 +157,11 @@ class _Session:
         elif payload == "match_start":
             header = wire.header_from(message.match_start)
             self.bot.seat = header["seat"]
-            self._hook("on_start", header)
+            if not self.started:  # a rejoined stream repeats the header
+                self.started = True
+                self._hook("on_start", header)
         elif payload == "welcome":
-            self.welcomed = True
+            self.welcomed = self.welcomed_now = True
             self.bot.seat = message.welcome.seat
         elif payload == "match_end":
             self.result = wire.result_from(message.match_end)
@@ -155,7 +201,7 @@ class _Session:
         strike = " (strike)" if error.strike else ""
         turn = f" on turn {error.request_id}" if error.request_id else ""
         log.warning("referee: %s%s%s: %s", name, strike, turn, error.message)
-        if error.code in _FINAL or not self.welcomed:
+        if error.code in _FINAL or not self.welcomed_now:
             self.last_error = (name, error.message)
             return True
         return False

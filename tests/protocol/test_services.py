@@ -38,3 +38,17 @@ def test_reflection_lists_the_referee_and_serves_its_proto_files(server: Referee
     assert "arena/v1/referee.proto" in by_name
     # The per-game views come along, so a client can be built from reflection alone.
     assert "arena/v1/wandering_towers.proto" in by_name["arena/v1/referee.proto"].dependency
+
+
+def test_reflection_answers_under_v1_as_well_as_v1alpha(server: RefereeServer) -> None:
+    """grpcurl 1.9 and other newer tools ask grpc.reflection.v1 first; the messages are the
+    same as v1alpha's, field for field, so v1alpha's classes read and write them here."""
+    with grpc.insecure_channel(target(server.address)) as channel:
+        info = channel.stream_stream(
+            "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+            request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+            response_deserializer=reflection_pb2.ServerReflectionResponse.FromString,
+        )
+        (listed,) = list(info(iter([reflection_pb2.ServerReflectionRequest(list_services="")])))
+    names = {s.name for s in listed.list_services_response.service}
+    assert {"arena.v1.Referee", "grpc.reflection.v1.ServerReflection"} <= names

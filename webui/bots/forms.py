@@ -34,3 +34,20 @@ class UploadForm(forms.Form):
         help_text="One .py file, or a .zip / .tar.gz with bot.py at its root "
         f"(at most {settings.ARENA_UPLOAD_MAX_BYTES // 1024:,} KiB).",
     )
+
+
+class RemoteBotForm(forms.Form):
+    """A remote bot: a name and a game, and how many matches it may play at once."""
+
+    game = forms.ChoiceField(choices=game_choices)
+    name = forms.CharField(max_length=64, help_text="Letters, digits, '_', '-' or '.'.")
+    concurrency = forms.IntegerField(
+        min_value=1,
+        max_value=16,
+        initial=1,
+        help_text="Ladder matches it may play at once (each one a Play stream).",
+    )
+
+
+class ConcurrencyForm(forms.Form):
+    concurrency = forms.IntegerField(min_value=1, max_value=16)

@@ -1,12 +1,16 @@
 """Bots and their versions. A version's code never changes; its status does.
 
 A version is either a game's built-in reference bot (`builtin` names it: trusted, run in the
-worker's process) or an uploaded file (untrusted: run in the sandbox). Only active versions
-play on the ladder; a newer active version retires the previous one, and history stays.
+worker's process), an uploaded file (untrusted: run in the sandbox), or a version of a
+remote bot, which runs wherever its owner runs it and plays through the gateway with one of
+its bot's tokens (`BotToken`). Only active versions play on the ladder; a newer active
+version retires the previous one, and history stays.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
 from datetime import datetime, timedelta
 from typing import ClassVar
 
@@ -26,10 +30,19 @@ def upload_path(version: BotVersion, filename: str) -> str:
 
 
 class Bot(models.Model):
+    class Kind(models.TextChoices):
+        #: Uploaded code (or a built-in bot) that the platform runs in its workers.
+        HOSTED = "hosted"
+        #: Runs on its owner's machines and connects to a gateway with a bot token.
+        REMOTE = "remote"
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="bots")
     name = models.CharField(max_length=64)
     game = models.CharField(max_length=64, db_index=True)
     created = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(max_length=8, choices=Kind, default=Kind.HOSTED)
+    #: Ladder matches a remote bot plays at once, as its owner allows (hosted bots: unused).
+    concurrency = models.PositiveSmallIntegerField(default=1)
 
     class Meta:
         constraints: ClassVar = [
@@ -39,6 +52,10 @@ class Bot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner.username}/{self.name} ({self.game})"
+
+    @property
+    def remote(self) -> bool:
+        return self.kind == self.Kind.REMOTE
 
     def latest(self) -> BotVersion | None:
         return self.versions.order_by("-number").first()
@@ -211,3 +228,59 @@ class BotVersion(models.Model):
 def _raw(version: BotVersion, field: str):
     value = getattr(version, field)
     return value.name if field == "file" else value
+
+
+def token_digest(secret: str) -> str:
+    """Tokens are stored as their SHA-256: 256 random bits need no slow hash, and a leaked
+    table opens no bot."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class BotToken(models.Model):
+    """A secret that lets one remote bot connect to a gateway; shown once, kept hashed.
+
+    A token opens exactly its own bot. Revoking it refuses new connections at once and ends
+    the open ones within a gateway heartbeat.
+    """
+
+    PREFIX = "arena_bt_"
+
+    bot = models.ForeignKey(Bot, models.CASCADE, related_name="tokens")
+    digest = models.CharField(max_length=64, unique=True)
+    #: The secret's first characters, so an owner can tell tokens apart.
+    hint = models.CharField(max_length=16)
+    created = models.DateTimeField(default=timezone.now)
+    revoked = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering: ClassVar = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.hint}… for {self.bot}"
+
+    @classmethod
+    def issue(cls, bot: Bot) -> tuple[BotToken, str]:
+        """A new token for `bot`; returns it with its secret, which is never stored."""
+        secret = cls.PREFIX + secrets.token_urlsafe(32)
+        token = cls.objects.create(bot=bot, digest=token_digest(secret), hint=secret[:13])
+        return token, secret
+
+    @classmethod
+    def find(cls, secret: str) -> BotToken | None:
+        """The live token of a remote bot whose secret this is, or None."""
+        if not secret.startswith(cls.PREFIX) or len(secret) > 200:
+            return None
+        return (
+            cls.objects.select_related("bot__owner")
+            .filter(digest=token_digest(secret), revoked__isnull=True, bot__kind=Bot.Kind.REMOTE)
+            .first()
+        )
+
+    @property
+    def active(self) -> bool:
+        return self.revoked is None
+
+    def revoke(self) -> None:
+        if self.revoked is None:
+            self.revoked = timezone.now()
+            BotToken.objects.filter(pk=self.pk, revoked__isnull=True).update(revoked=self.revoked)

@@ -222,6 +222,8 @@ def submit(
             limits.lock_and_check(owner)
         bot, _ = Bot.objects.get_or_create(owner=owner, name=name, game=game)
         Bot.objects.select_for_update().filter(pk=bot.pk).first()
+        if bot.remote:
+            raise SubmissionError(f"{name!r} is a remote bot: it takes no uploaded code")
         last = bot.versions.order_by("-number").values_list("number", flat=True).first() or 0
         version = BotVersion.objects.create(bot=bot, number=last + 1, file=stored, sha256=digest)
         transaction.on_commit(lambda: queue.validate(version.pk))

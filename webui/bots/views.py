@@ -11,7 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 import arena.games
-from webui.bots import limits
+from webui.bots import limits, presence
 from webui.bots.forms import UploadForm, read_upload
 from webui.bots.models import Bot, BotVersion
 from webui.bots.stats import head_to_head, history_entries
@@ -47,6 +47,7 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
         .order_by("-match__finished", "-match_id")[:RECENT]
     )
     active = next((v for v in versions if v.status == BotVersion.Status.ACTIVE), None)
+    is_owner = obj.editable_by(request.user)
     return render(
         request,
         "bots/bot.html",
@@ -58,8 +59,10 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
             "chart": rating_history(history),
             "recent": recent,
             "rivals": head_to_head(obj),
-            "is_owner": obj.editable_by(request.user),
+            "is_owner": is_owner,
             "private": records.can_see_private(request.user, obj.owner_id),
+            "online": obj.remote and obj.pk in presence.online([obj.pk]),
+            "tokens": list(obj.tokens.all()) if obj.remote and is_owner else [],
         },
     )
 

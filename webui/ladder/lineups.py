@@ -23,6 +23,8 @@ class Candidate:
     mu: float
     #: Rated games plus matches already scheduled for it.
     games: int
+    #: More matches it may be given now (a remote bot's concurrency left); None: no cap.
+    room: int | None = None
 
 
 def pick_lineup(

@@ -1,4 +1,11 @@
-"""The ladder scheduler: keep each game's queue at a target depth (lineups.py picks who)."""
+"""The ladder scheduler: keep each game's queue at a target depth (lineups.py picks who).
+
+A remote bot is a candidate like a hosted one, with the same count of games (rated plus
+scheduled) deciding when it plays, so it gets as many matches as a hosted bot of the same
+standing; but only while it is online, and only up to the matches at once its owner
+allows (concurrency). Offline or full, it sits out this round, and its lower count makes
+it the first to play when it is back.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +18,7 @@ from django.db import transaction
 
 import arena.games
 from arena.match.seeds import new_match_seed
+from webui.bots import presence
 from webui.bots.models import BotVersion
 from webui.ladder.lineups import Candidate, pick_lineup
 from webui.ladder.models import Rating
@@ -21,11 +29,14 @@ _LIVE = (Match.Status.QUEUED, Match.Status.RUNNING)
 
 def candidates(game: str) -> list[Candidate]:
     """Active versions of `game` with their rating and games played or scheduled."""
-    versions = list(
+    rows = list(
         BotVersion.objects.filter(status=BotVersion.Status.ACTIVE, bot__game=game).values_list(
-            "pk", flat=True
+            "pk", "bot_id", "bot__kind", "bot__concurrency"
         )
     )
+    remote = {pk: (bot, concurrency) for pk, bot, kind, concurrency in rows if kind == "remote"}
+    online = presence.online(bot for bot, _ in remote.values())
+    versions = [pk for pk, *_ in rows if pk not in remote or remote[pk][0] in online]
     rated = {
         r.version_id: r
         for r in Rating.objects.filter(game=game, version_id__in=versions).only(
@@ -37,13 +48,31 @@ def candidates(game: str) -> list[Candidate]:
             match__game=game, match__status__in=_LIVE, version_id__in=versions
         ).values_list("version_id", flat=True)
     )
+    busy = _live_per_bot([bot for bot, _ in remote.values()])
     result = []
     for version_id in versions:
         rating = rated.get(version_id)
         mu = rating.mu if rating else Rating._meta.get_field("mu").default
         games = (rating.games if rating else 0) + scheduled[version_id]
-        result.append(Candidate(version_id, mu, games))
+        room = None
+        if version_id in remote:
+            bot, concurrency = remote[version_id]
+            room = concurrency - busy[bot]
+            if room <= 0:
+                continue
+        result.append(Candidate(version_id, mu, games, room))
     return result
+
+
+def _live_per_bot(bot_ids: list[int]) -> Counter[int]:
+    """Matches queued or running per bot (any version, any kind of match)."""
+    if not bot_ids:
+        return Counter()
+    return Counter(
+        MatchSeat.objects.filter(match__status__in=_LIVE, version__bot_id__in=bot_ids).values_list(
+            "version__bot_id", flat=True
+        )
+    )
 
 
 def fill_queue(
@@ -85,7 +114,12 @@ def fill_queue(
                 for seat, version_id in enumerate(lineup)
             )
             for version_id in lineup:
-                by_id[version_id].games += 1
+                chosen = by_id[version_id]
+                chosen.games += 1
+                if chosen.room is not None:
+                    chosen.room -= 1
+                    if chosen.room <= 0:  # a remote bot at its concurrency sits out
+                        pool.remove(chosen)
             created.append(match.pk)
     return created
 

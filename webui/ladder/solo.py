@@ -40,6 +40,7 @@ def fill_solo_queue(
     live = solo_matches(game_name).filter(status__in=_LIVE).count()
     versions = list(
         BotVersion.objects.filter(status=BotVersion.Status.ACTIVE, bot__game=game_name)
+        .exclude(bot__kind="remote")  # solo boards are for hosted bots (docs/remote-bots.md)
         .annotate(
             solo=Count("seats", filter=Q(seats__match__in=solo_matches(game_name).values("pk")))
         )

@@ -27,6 +27,7 @@ class ErrorCode(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_CODE_MEMORY_LIMIT: _ClassVar[ErrorCode]
     ERROR_CODE_MESSAGE_TOO_LARGE: _ClassVar[ErrorCode]
     ERROR_CODE_FLOOD: _ClassVar[ErrorCode]
+    ERROR_CODE_TOO_MANY: _ClassVar[ErrorCode]
 ERROR_CODE_UNSPECIFIED: ErrorCode
 ERROR_CODE_BAD_TOKEN: ErrorCode
 ERROR_CODE_SEAT_TAKEN: ErrorCode
@@ -42,6 +43,7 @@ ERROR_CODE_PROCESS_LIMIT: ErrorCode
 ERROR_CODE_MEMORY_LIMIT: ErrorCode
 ERROR_CODE_MESSAGE_TOO_LARGE: ErrorCode
 ERROR_CODE_FLOOD: ErrorCode
+ERROR_CODE_TOO_MANY: ErrorCode
 
 class BotMessage(_message.Message):
     __slots__ = ("hello", "action", "error")

@@ -1,0 +1,58 @@
+"""Per-token caps: how many streams are open (over every gateway, in Redis) and how fast
+a bot sends (per gateway, in memory: counting every message in Redis would cost a round
+trip each)."""
+
+from __future__ import annotations
+
+import time
+
+import redis.asyncio as aioredis
+
+from arena.relay.envelope import PREFIX
+from arena.relay.presence import ONLINE_TTL_SECONDS
+
+
+def streams_key(kind: str, owner: str) -> str:
+    return f"{PREFIX}streams:{kind}:{owner}"
+
+
+async def claim_stream(redis: aioredis.Redis, kind: str, owner: str, stream: str, cap: int) -> bool:
+    """Count `stream` among `owner`'s open streams of `kind` if fewer than `cap` are open.
+
+    Entries expire unless renewed (`renew_streams`), so a dead gateway's streams stop
+    counting by themselves."""
+    key = streams_key(kind, owner)
+    now = time.time()
+    pipe = redis.pipeline(transaction=True)
+    pipe.zremrangebyscore(key, "-inf", now)
+    pipe.zadd(key, {stream: now + ONLINE_TTL_SECONDS})
+    pipe.zcard(key)
+    pipe.expire(key, 3600)
+    _, _, count, _ = await pipe.execute()
+    if count > cap:
+        await redis.zrem(key, stream)
+        return False
+    return True
+
+
+async def release_stream(redis: aioredis.Redis, kind: str, owner: str, stream: str) -> None:
+    await redis.zrem(streams_key(kind, owner), stream)
+
+
+class RateLimit:
+    """A token bucket: `rate` messages a second, saving up to `burst`."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._level = burst
+        self._at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self._level = min(self.burst, self._level + (now - self._at) * self.rate)
+        self._at = now
+        if self._level < 1:
+            return False
+        self._level -= 1
+        return True

@@ -1,0 +1,108 @@
+"""`Gateway.Attend`: a remote bot's standing connection, where it hears of its matches.
+
+While the stream is open the bot is online (arena.relay.presence): the ladder may seat
+it, and each seat offered to it (offers:<bot>, pushed by the worker that plays the match)
+is passed on here as a `MatchOffer`. A bad or revoked token gets one error and nothing
+else: no welcome, no sign of which bots exist.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import grpc
+
+from arena.relay import envelope as env
+from arena_sdk.proto.arena.v1 import gateway_pb2 as gpb
+from arena_sdk.proto.arena.v1 import referee_pb2 as pb
+from gateway import auth, caps
+from gateway.limits import LOBBY_STREAMS
+
+if TYPE_CHECKING:
+    from gateway.server import GatewayServer
+
+log = logging.getLogger("arena.gateway")
+#: How long the lobby blocks on the offers list before it looks whether it should end.
+POLL_SECONDS = 1.0
+
+
+@dataclass
+class Lobby:
+    identity: auth.Identity
+    lid: str = field(default_factory=lambda: secrets.token_hex(8))
+    #: Set when the gateway ends the stream (the token was revoked, shutting down): why.
+    ended: str | None = None
+    code: int = pb.ERROR_CODE_BAD_TOKEN
+
+
+def _error(code: int, message: str) -> gpb.LobbyMessage:
+    return gpb.LobbyMessage(error=pb.Error(code=code, message=message))
+
+
+async def attend(
+    server: GatewayServer, request: gpb.AttendRequest, context: grpc.aio.ServicerContext
+) -> None:
+    identity = await asyncio.to_thread(auth.identify, request.token)
+    if identity is None:
+        await context.write(_error(pb.ERROR_CODE_BAD_TOKEN, "this token opens no bot"))
+        return
+    lobby = Lobby(identity)
+    owner = str(identity.token_id)
+    if not await caps.claim_stream(server.redis, "lobby", owner, lobby.lid, LOBBY_STREAMS):
+        message = f"this token already has {LOBBY_STREAMS} Attend streams open"
+        await context.write(_error(pb.ERROR_CODE_TOO_MANY, message))
+        return
+    server.lobbies[lobby.lid] = lobby
+    try:
+        await server.mark_online(lobby)
+        welcome = gpb.LobbyWelcome(
+            bot=identity.label,
+            game=identity.game,
+            concurrency=identity.concurrency,
+            rejoin_grace_s=round(server.grace_seconds),
+        )
+        await context.write(gpb.LobbyMessage(welcome=welcome))
+        log.info("%s online on %s (lobby %s)", identity.label, server.gid, lobby.lid)
+        await _pass_offers(server, lobby, context)
+        if lobby.ended is not None:
+            await context.write(_error(lobby.code, lobby.ended))
+    finally:
+        server.lobbies.pop(lobby.lid, None)
+        with contextlib.suppress(Exception):
+            await server.mark_offline(lobby)
+            await caps.release_stream(server.redis, "lobby", owner, lobby.lid)
+        log.info("%s left lobby %s", identity.label, lobby.lid)
+
+
+async def _pass_offers(
+    server: GatewayServer, lobby: Lobby, context: grpc.aio.ServicerContext
+) -> None:
+    key = env.offers_key(lobby.identity.bot_id)
+    while lobby.ended is None:
+        item = await server.redis.blpop([key], timeout=POLL_SECONDS)
+        if item is None:
+            continue
+        offer = env.Offer.loads(item[1])
+        left = offer.expires - time.time()
+        if left <= 0:
+            continue  # the worker stopped waiting: the seat is lost already
+        message = gpb.MatchOffer(
+            match_id=offer.match_id,
+            game=offer.game,
+            seat=offer.seat,
+            token=offer.token,
+            join_within_ms=int(left * 1000),
+        )
+        try:
+            await context.write(gpb.LobbyMessage(offer=message))
+        except BaseException:
+            # The bot went while we held its offer: put it back for another of its lobbies.
+            with contextlib.suppress(Exception):
+                await server.redis.lpush(key, item[1])
+            raise
