@@ -26,6 +26,9 @@ TIMINGS = {
     "ARENA_REDISPATCH_SECONDS": "4",
     "ARENA_BROKER_VISIBILITY_TIMEOUT": "5",
     "ARENA_LADDER_DEPTH": "0",
+    # The search bot thinks 0.4 s a move: ladders under test are played by the quick ones
+    # (test_reference_bots.py loads it on purpose).
+    "ARENA_REFERENCE_BOTS": "random,greedy",
     # Every test signs up and in from 127.0.0.1: the throttling tests set their own limits.
     "ARENA_SIGNUPS_PER_ADDRESS": "0",
     "ARENA_LOGIN_FAILURES": "0",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
@@ -30,12 +31,16 @@ def _user(username: str):
 
 
 def load_reference_bots() -> list[BotVersion]:
-    """Make sure every game's built-in bots have an active version; return new versions."""
+    """Make sure every game's built-in bots (those named in ARENA_REFERENCE_BOTS, if it names
+    any) have an active version; return new versions."""
     owner = _user(REFERENCE_USER)
+    chosen = set(settings.ARENA_REFERENCE_BOTS)
     created = []
     for game_name in arena.games.names():
         game = arena.games.get(game_name)
         for bot_name in game.bots:
+            if chosen and bot_name not in chosen:
+                continue
             with transaction.atomic():
                 bot, _ = Bot.objects.get_or_create(owner=owner, name=bot_name, game=game_name)
                 if bot.versions.filter(builtin=bot_name).exists():
