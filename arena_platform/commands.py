@@ -31,7 +31,12 @@ def register(commands: argparse._SubParsersAction) -> None:
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--data-dir", type=Path, help="where everything is kept (default ./var)")
     demo.add_argument("--examples", type=Path, default=Path("examples"), help="example bots")
-    demo.add_argument("--concurrency", type=int, default=1, help="matches run at once")
+    demo.add_argument(
+        "--concurrency",
+        type=int,
+        default=2,
+        help="matches run at once (one may be the search bot's showcase, which takes minutes)",
+    )
     demo.add_argument("--every", type=float, default=3.0, help="seconds between progress lines")
     demo.add_argument("--matches", type=int, default=0, help="stop after N finished matches")
     demo.set_defaults(run=run_demo)
@@ -349,15 +354,19 @@ def _recover_embedded(data: Path) -> int:
 
 
 def _kick_ladders() -> int:
-    """Queue the first matches now rather than at the scheduler's first beat: first, per game,
-    one with the search bot seated, so the first replays a newcomer opens show strong play."""
+    """Queue the first matches now rather than at the scheduler's first beat: first one with the
+    search bot seated (a competitive game's, if one has a search bot), so the first match a
+    newcomer opens shows strong play, live; the others keep the ladders moving beside it."""
+    import arena.games
     from webui import queue
     from webui.ladder.matchmaking import fill_queue, games_with_ladders
     from webui.ladder.showcase import showcase_match
 
     games = games_with_ladders()
-    showcases = [pk for pk in map(showcase_match, games) if pk is not None]
-    return queue.run_matches(showcases) + sum(queue.run_matches(fill_queue(g)) for g in games)
+    ordered = sorted(games, key=lambda name: arena.games.get(name).cooperative)
+    showcase = next((pk for pk in map(showcase_match, ordered) if pk is not None), None)
+    first = queue.run_matches([showcase]) if showcase is not None else 0
+    return first + sum(queue.run_matches(fill_queue(g)) for g in games)
 
 
 def _spawn(name: str, argv: list[str], log: Path) -> Child:
