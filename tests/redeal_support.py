@@ -29,9 +29,8 @@ def engine_zip() -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("arena/__init__.py", "")
         for path in [
-            REPO / "arena/games/__init__.py",
-            REPO / "arena/games/base.py",
-            *sorted((REPO / "arena/games" / GAME).glob("*.py")),
+            *sorted((REPO / "arena/games").glob("*.py")),  # the registry and what engines share
+            *sorted((REPO / "arena/games" / GAME).rglob("*.py")),
         ]:
             archive.write(path, str(path.relative_to(REPO)))
     return buffer.getvalue()
