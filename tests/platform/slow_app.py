@@ -48,8 +48,8 @@ class Slow(Agent):
         return self.inner.stderr()
 
 
-def slow_agent_for_version(version, seat, seed):
-    return Slow(_real(version, seat, seed))
+def slow_agent_for_version(version, seat, seed, match_id=""):
+    return Slow(_real(version, seat, seed, match_id))
 
 
 seating.agent_for_version = slow_agent_for_version

@@ -87,7 +87,7 @@ def test_an_infrastructure_failure_requeues_the_match_and_is_no_loss(match, monk
     from webui.matches.models import Match
     from workers import agents, tasks
 
-    def broken(version, seat, seed):
+    def broken(version, seat, seed, match_id=""):
         raise agents.AgentUnavailable("the sandbox is not available")
 
     monkeypatch.setattr(agents, "agent_for_version", broken)
