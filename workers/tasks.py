@@ -233,7 +233,8 @@ def validation_lineup(
     table of 2+ players, the others distinct reference bots; returns (seats, its seat).
 
     The reference bots are the ladder's own versions (their labels are their ladder names);
-    where none were loaded, the game's built-in bots play under the labels they would have.
+    where none were loaded, the built-in bots the ladder would load (ARENA_REFERENCE_BOTS)
+    play under the labels they would have.
     """
     opponents = list(
         BotVersion.objects.filter(
@@ -246,9 +247,11 @@ def validation_lineup(
     )
     if not opponents:
         owner = get_user_model()(username=REFERENCE_USER)
+        chosen = set(settings.ARENA_REFERENCE_BOTS) or set(game.bots)
         opponents = [
             BotVersion(bot=Bot(owner=owner, name=name, game=game.name), number=1, builtin=name)
             for name in game.bots
+            if name in chosen
         ]
     if not opponents:  # a game without built-in bots: the version plays itself
         opponents = [version]
