@@ -180,9 +180,10 @@ class LegalActions:
             for c, sq in self.floor.items():
                 if sq == w.sq and self.can_pick_item(seat, c):
                     opts[action_code("pickup", f"item{c}")] = (_do_pickup_item, c)
-        here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
-        if arms and w.mp >= EXTRA_ARMS_PICKUP_MP and here:
-            opts["pickup:all"] = (_do_pickup_all, None)
+        if arms and w.mp >= EXTRA_ARMS_PICKUP_MP:
+            here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
+            if here:
+                opts["pickup:all"] = (_do_pickup_all, None)
         if self.slot_full(seat) or w.no_treasure:
             return
         cost = (

@@ -483,19 +483,29 @@ class WizWarState(
         return token
 
     def spells_on(self, token: str) -> list[Spell]:
+        if not self.spells:
+            return []
         return list(self._spell_index().on.get(token, ()))
 
     def has_spell(self, token: str, key: str) -> bool:
+        if not self.spells:  # most decisions: nothing maintained, no index to build
+            return False
         return (token, key) in self._spell_index().pairs
 
     def spell_in_play(self, key: str) -> bool:
+        if not self.spells:
+            return False
         return key in self._spell_index().keys
 
     def form(self, token: str) -> str:
         """The key of the transformation maintained on a figure, or ""."""
+        if not self.spells:
+            return ""
         return self._spell_index().form_keys.get(token, "")
 
     def form_spell(self, token: str) -> Spell | None:
+        if not self.spells:
+            return None
         return self._spell_index().forms.get(token)
 
     def _spell_index(self) -> SpellIndex:

@@ -114,7 +114,11 @@ def _probe_now(
     if spec.deep:
         return _completable(s, frame)
     slot = next_slot(s, frame)
-    return slot is None or bool(slot.options(s, frame))
+    if slot is None:
+        return True
+    if slot.exists is not None:
+        return slot.exists(s, frame)
+    return bool(slot.options(s, frame))
 
 
 MODES: dict[str, tuple[str, ...]] = {
