@@ -97,6 +97,9 @@ class WizWarState(
 
     VIEWS = "arena.games.wiz_war.views"
     GAME_NAME = GAME_NAME
+    #: True while a probe asks whether a card can be declared now: nobody reads the labels
+    #: of the options it lists, so they go unwritten (effects/declaring.py).
+    _probing = False
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if players not in SEAT_COLOURS:

@@ -252,7 +252,7 @@ class Sight:
         n = B.NEIGHBOURS[sq][d]
         if n is None:
             return None
-        forms = self._spell_index().forms
+        forms = self._spell_index().forms if self.spells else None
         form = self.form(token) if forms else ""
         edge = n.edge
         if edge != B.WRAP and (edge in self.walls or edge in self.doors):

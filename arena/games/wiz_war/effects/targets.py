@@ -68,6 +68,8 @@ def describe_target(s: WizWarState, token: str) -> str:
 
 
 def token_options(s: WizWarState, slot: str, tokens: list[str]) -> Options:
+    if s._probing:  # only the values count: no label is shown
+        return [(f"{slot}:{t}", "", t) for t in tokens]
     return [(f"{slot}:{t}", describe_target(s, t), t) for t in tokens]
 
 
