@@ -204,7 +204,7 @@ class LegalActions:
         self, figure: str, sq: int, step: Callable
     ) -> dict[str, tuple[Callable, Any]]:
         """One square in each open direction, or a die roll to leave a Dust Cloud."""
-        if self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
+        if self.objects and self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
             return {action_code("step", "roll"): (_do_dust_step, figure)}
         return {_STEP_CODES[d]: (step, d) for d in range(4) if self.can_step(figure, d) is not None}
 

@@ -395,13 +395,14 @@ class WizWarState(
                     self.frames.pop()
                     continue
                 name, args = top["steps"].pop(0)
-                outer, self._sink = self._sink, top["steps"]
+                outer = self._sink
                 # steps scheduled by this step run before the rest of its program
                 mine: list = []
                 self._sink = mine
                 STEPS[name](self, **args)
                 self._sink = outer
-                top["steps"][:0] = mine
+                if mine:
+                    top["steps"][:0] = mine
                 continue
             if kind == "window":
                 if self._advance_window(top):
