@@ -180,9 +180,10 @@ class LegalActions:
             for c, sq in self.floor.items():
                 if sq == w.sq and self.can_pick_item(seat, c):
                     opts[action_code("pickup", f"item{c}")] = (_do_pickup_item, c)
-        here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
-        if arms and w.mp >= EXTRA_ARMS_PICKUP_MP and here:
-            opts["pickup:all"] = (_do_pickup_all, None)
+        if arms and w.mp >= EXTRA_ARMS_PICKUP_MP:
+            here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
+            if here:
+                opts["pickup:all"] = (_do_pickup_all, None)
         if self.slot_full(seat) or w.no_treasure:
             return
         cost = (
@@ -203,7 +204,7 @@ class LegalActions:
         self, figure: str, sq: int, step: Callable
     ) -> dict[str, tuple[Callable, Any]]:
         """One square in each open direction, or a die roll to leave a Dust Cloud."""
-        if self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
+        if self.objects and self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
             return {action_code("step", "roll"): (_do_dust_step, figure)}
         return {_STEP_CODES[d]: (step, d) for d in range(4) if self.can_step(figure, d) is not None}
 

@@ -97,6 +97,9 @@ class WizWarState(
 
     VIEWS = "arena.games.wiz_war.views"
     GAME_NAME = GAME_NAME
+    #: True while a probe asks whether a card can be declared now: nobody reads the labels
+    #: of the options it lists, so they go unwritten (effects/declaring.py).
+    _probing = False
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if players not in SEAT_COLOURS:
@@ -392,13 +395,14 @@ class WizWarState(
                     self.frames.pop()
                     continue
                 name, args = top["steps"].pop(0)
-                outer, self._sink = self._sink, top["steps"]
+                outer = self._sink
                 # steps scheduled by this step run before the rest of its program
                 mine: list = []
                 self._sink = mine
                 STEPS[name](self, **args)
                 self._sink = outer
-                top["steps"][:0] = mine
+                if mine:
+                    top["steps"][:0] = mine
                 continue
             if kind == "window":
                 if self._advance_window(top):
@@ -483,19 +487,29 @@ class WizWarState(
         return token
 
     def spells_on(self, token: str) -> list[Spell]:
+        if not self.spells:
+            return []
         return list(self._spell_index().on.get(token, ()))
 
     def has_spell(self, token: str, key: str) -> bool:
+        if not self.spells:  # most decisions: nothing maintained, no index to build
+            return False
         return (token, key) in self._spell_index().pairs
 
     def spell_in_play(self, key: str) -> bool:
+        if not self.spells:
+            return False
         return key in self._spell_index().keys
 
     def form(self, token: str) -> str:
         """The key of the transformation maintained on a figure, or ""."""
+        if not self.spells:
+            return ""
         return self._spell_index().form_keys.get(token, "")
 
     def form_spell(self, token: str) -> Spell | None:
+        if not self.spells:
+            return None
         return self._spell_index().forms.get(token)
 
     def _spell_index(self) -> SpellIndex:

@@ -30,6 +30,8 @@ class Sight:
         (or a wizard who unlocked it, or under Ariadne's Thread) standing beside it."""
         if edge in self.held:
             return True
+        if at >= 0 and at not in B.edge_squares(edge):
+            return False  # the common case, asked before the spells are searched for a seal
         if self.sealed(edge):
             return False
         sq = at if at >= 0 else self.figure_sq(token)
@@ -250,7 +252,7 @@ class Sight:
         n = B.NEIGHBOURS[sq][d]
         if n is None:
             return None
-        forms = self._spell_index().forms
+        forms = self._spell_index().forms if self.spells else None
         form = self.form(token) if forms else ""
         edge = n.edge
         if edge != B.WRAP and (edge in self.walls or edge in self.doors):

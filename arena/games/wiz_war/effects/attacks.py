@@ -42,11 +42,21 @@ def _punch_slot(s: WizWarState, frame: JSON) -> Options:
         fake = {"seat": frame["seat"], "actor": actor, "source": "punch", "values": {}}
         anyone = figure_targets(s, fake, "adj")
         return [("target:all", "Punch everyone beside you (Extra Arms)", "all")] if anyone else []
-    return target_slot("adj", objects=True).options(s, frame)
+    return _ADJACENT.options(s, frame)
 
+
+def _punch_exists(s: WizWarState, frame: JSON) -> bool:
+    actor = frame["actor"]
+    if is_wizard(actor) and s.form(actor) == "extra_arms":
+        return bool(_punch_slot(s, frame))
+    return _adjacent_exists(s, frame)
+
+
+_ADJACENT = target_slot("adj", objects=True)
+_adjacent_exists = _ADJACENT.exists or (lambda s, frame: bool(_ADJACENT.options(s, frame)))
 
 SPECS["punch"] = Spec(
-    slots=(Slot("target", _punch_slot),),
+    slots=(Slot("target", _punch_slot, exists=_punch_exists),),
     resolve=punch_resolve,
     reach="adj",
     attack=True,

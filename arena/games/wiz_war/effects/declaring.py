@@ -111,10 +111,18 @@ def _probe_now(
     spec = spec_for(key, mode)
     if spec.resolve is None:
         return False
-    if spec.deep:
-        return _completable(s, frame)
-    slot = next_slot(s, frame)
-    return slot is None or bool(slot.options(s, frame))
+    s._probing = True
+    try:
+        if spec.deep:
+            return _completable(s, frame)
+        slot = next_slot(s, frame)
+        if slot is None:
+            return True
+        if slot.exists is not None:
+            return slot.exists(s, frame)
+        return bool(slot.options(s, frame))
+    finally:
+        s._probing = False
 
 
 MODES: dict[str, tuple[str, ...]] = {

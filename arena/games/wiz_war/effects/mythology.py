@@ -121,10 +121,22 @@ def _rush_end(s: WizWarState, frame: JSON) -> int:
     return sq
 
 
+def _rush_candidates(s: WizWarState, frame: JSON) -> list[str]:
+    """figure_targets(..., "any"): the same for every direction and length of charge, so a
+    probe, which tries them all within one decision, works it out once (the memo)."""
+    if not frame.get("probe"):
+        return figure_targets(s, frame, "any")
+    key = ("rush_candidates", frame["seat"], frame["actor"], frame["source"])
+    found = s._memo.get(key)
+    if found is None:
+        found = s._memo[key] = figure_targets(s, frame, "any")
+    return found
+
+
 def _rush_targets(s: WizWarState, frame: JSON) -> Options:
     end = _rush_end(s, frame)
     near = s.adjacent_squares(frame["actor"], at=end)
-    tokens = [t for t in figure_targets(s, frame, "any") if s.figure_sq(t) in near]
+    tokens = [t for t in _rush_candidates(s, frame) if s.figure_sq(t) in near]
     return token_options(s, "target", tokens)
 
 

@@ -29,6 +29,9 @@ class Slot(NamedTuple):
     options: Callable[[WizWarState, JSON], Options]
     count: Callable[[WizWarState, JSON], int] | None = None  # a repeated slot: how many
     when: Callable[[WizWarState, JSON], bool] | None = None  # asked only if this holds
+    #: Whether `options` would offer anything, answered without listing them all: probes
+    #: of whether a card can be cast now ask this for every card in hand at every decision.
+    exists: Callable[[WizWarState, JSON], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,8 @@ def describe_target(s: WizWarState, token: str) -> str:
 
 
 def token_options(s: WizWarState, slot: str, tokens: list[str]) -> Options:
+    if s._probing:  # only the values count: no label is shown
+        return [(f"{slot}:{t}", "", t) for t in tokens]
     return [(f"{slot}:{t}", describe_target(s, t), t) for t in tokens]
 
 
@@ -163,6 +165,14 @@ def figure_targets(
 ATTACKABLE = ("stone_block", "rosebush", "thornbush", "totem")
 
 
+def barriers_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
+    """Mask of the walls and doors in range that an attack may target (never outer walls)."""
+    hits = s.barriers() & edges_in_range(s, frame, reach)
+    if reach in ("adj", "own"):
+        hits &= B.BORDER_EDGES[s.figure_sq(frame["actor"])]
+    return hits
+
+
 def object_targets(s: WizWarState, frame: JSON, reach: str, edges: bool = True) -> list[str]:
     """Attackable objects and walls/doors (never outer walls) in range (§7.5)."""
 
@@ -172,10 +182,9 @@ def object_targets(s: WizWarState, frame: JSON, reach: str, edges: bool = True) 
                 yield f"o{o.id}"
         if not edges:
             return
-        hits = s.barriers() & edges_in_range(s, frame, reach)
-        if reach in ("adj", "own"):
-            hits &= B.BORDER_EDGES[s.figure_sq(frame["actor"])]
-        elif hits and frame.get("probe"):  # the nearest, as a probe has always taken
+        hits = barriers_in_range(s, frame, reach)
+        if hits and frame.get("probe") and reach not in ("adj", "own"):
+            # the nearest, as a probe has always taken
             here = origin_of(s, frame)
             distance = B.MANHATTAN[here]
             yield B.edge_name(min(B.bits(hits), key=lambda e: (distance[e // 2], e)))
@@ -201,7 +210,13 @@ def target_slot(
             tokens += object_targets(s, frame, reach)
         return token_options(s, name, tokens)
 
-    return Slot(name, offered)
+    def exists(s: WizWarState, frame: JSON) -> bool:
+        """A wall or door in range answers at once; only then are figures looked at."""
+        if objects and barriers_in_range(s, frame, reach):
+            return True
+        return bool(offered(s, frame))
+
+    return Slot(name, offered, exists=exists)
 
 
 def self_or_creature(s: WizWarState, frame: JSON) -> Options:
