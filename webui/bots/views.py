@@ -41,7 +41,9 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
         .prefetch_related(
             Prefetch(
                 "match__seats",
-                queryset=MatchSeat.objects.select_related("version__bot__owner").order_by("seat"),
+                queryset=MatchSeat.objects.select_related("version__bot__owner", "person").order_by(
+                    "seat"
+                ),
             )
         )
         .order_by("-match__finished", "-match_id")[:RECENT]

@@ -251,6 +251,7 @@
       const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
       if (tag === "textarea" || tag === "select" || (target && target.isContentEditable)) return;
       if (tag === "input" && target.type !== "range") return;
+      if (target && target.closest && target.closest("[data-no-viewer-keys]")) return;  // e.g. the table's actions
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const keys = {
         " ": () => this.toggle(),

@@ -1,0 +1,144 @@
+"""People at the table: a person plays bots from the browser; a worker runs the match.
+
+The match is played by `workers.tasks.play` in a thread of this process (as the other web
+tests play theirs); the person's seat reaches it through the real relay Redis, as in
+production, and the browser reads and answers its turns through the table's endpoints.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from web_support import shot, sign_in, user
+
+#: Clicks before a test gives up on a match ending (each is one real decision).
+MOST_CLICKS = 400
+
+
+class Worker(threading.Thread):
+    """`workers.tasks.play` for one match, as a worker process would run it."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(name=f"worker-{match_id}", daemon=True)
+        self.match_id = match_id
+        self.outcome = ""
+
+    def run(self) -> None:
+        from django.db import connections
+
+        from workers.tasks import play
+
+        try:
+            self.outcome = play(self.match_id, "web-tests/people")
+        finally:
+            connections.close_all()
+
+
+@pytest.fixture
+def person(world):
+    return user("pat")
+
+
+def take_seat(page, game: str, players: int, opponents: list[str], seat: int = 0) -> int:
+    """Set a table on the Play page; return the new match's id."""
+    page.goto(f"/play/?game={game}")
+    page.select_option("#play-players", str(players))
+    page.select_option("#play-seat", str(seat))
+    for index, name in enumerate(opponents, start=1):
+        page.select_option(f"#play-opponent-{index}", label=name)
+    page.click("#play-sit")
+    page.wait_for_url("**/play/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def start(match_id: int) -> Worker:
+    worker = Worker(match_id)
+    worker.start()
+    return worker
+
+
+def wait_for_turn_or_end(page) -> bool:
+    """True when the seat has a turn to play, False once the match is over."""
+    page.wait_for_function(
+        """() => document.getElementById('turn').dataset.over === 'true'
+                 || document.querySelector('#actions button:not([disabled])') !== null""",
+        timeout=60_000,
+    )
+    return page.locator("#turn").get_attribute("data-over") != "true"
+
+
+def play_by_list(page, pick=lambda count, turn: 0) -> int:
+    """Answer every turn from the list of labels until the end; return decisions made."""
+    made = 0
+    while wait_for_turn_or_end(page):
+        request = page.locator("#turn").get_attribute("data-request")
+        buttons = page.locator("#actions button")
+        buttons.nth(pick(buttons.count(), made)).click()
+        page.wait_for_function(
+            f"""() => document.getElementById('turn').dataset.request !== '{request}'
+                      || document.getElementById('turn-status').textContent.includes('confirmed')""",
+            timeout=30_000,
+        )
+        made += 1
+        assert made < MOST_CLICKS, "the match should have ended"
+    return made
+
+
+def finished(worker: Worker, match_id: int):
+    from webui.matches.models import Match
+
+    worker.join(timeout=60)
+    assert worker.outcome.startswith("finished"), worker.outcome
+    return Match.objects.get(pk=match_id)
+
+
+def test_a_person_plays_castle_panic_to_the_end_from_the_list(page, person, base_url):
+    from webui.matches.models import Match
+
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "castle_panic", 2, ["greedy (reference)"])
+    worker = start(match_id)
+    made = play_by_list(page)
+    match = finished(worker, match_id)
+    assert match.kind == Match.Kind.PEOPLE
+    seats = list(match.seats.order_by("seat"))
+    assert seats[0].person == person and seats[1].version is not None
+    assert seats[0].decisions == made and not seats[0].strikes, "every answer was the person's"
+    assert "The match is over" in page.locator("#turn-status").inner_text()
+    shot(page, "people-castle-panic")
+
+
+def test_a_second_person_cannot_act_for_the_first(page, person, base_url, browser):
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wiz_war", 2, ["random (reference)"])
+    worker = start(match_id)
+    assert wait_for_turn_or_end(page)
+    request = int(page.locator("#turn").get_attribute("data-request"))
+    code = page.locator("#actions button").first.get_attribute("data-code")
+
+    other = browser.new_context(base_url=base_url)
+    sign_in(other, base_url, user("quinn"))
+    intruder = other.new_page()
+    assert intruder.goto(f"/play/{match_id}/").status == 404, "no seat: no table"
+    assert intruder.request.get(f"/play/{match_id}/live.json").status == 404
+    intruder.goto("/play/")
+    token = intruder.locator("input[name=csrfmiddlewaretoken]").first.input_value()
+    answer = intruder.request.post(
+        f"/play/{match_id}/act",
+        data=json.dumps({"request": request, "code": code}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
+    assert answer.status == 404, "only the seat's own person may act"
+    no_token = page.request.post(
+        f"/play/{match_id}/act",
+        data=json.dumps({"request": request, "code": code}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert no_token.status == 403, "an answer without the CSRF token is refused"
+    other.close()
+
+    play_by_list(page)
+    match = finished(worker, match_id)
+    assert match.seats.get(seat=0).decisions > 0
