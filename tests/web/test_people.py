@@ -142,3 +142,39 @@ def test_a_second_person_cannot_act_for_the_first(page, person, base_url, browse
     play_by_list(page)
     match = finished(worker, match_id)
     assert match.seats.get(seat=0).decisions > 0
+
+
+def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(
+    page, person, base_url
+):
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wandering_towers", 3, ["greedy (reference)", "random (reference)"])
+    worker = start(match_id)
+    on_board: dict[str, int] = {}
+    from_list = 0
+    while wait_for_turn_or_end(page):
+        request = page.locator("#turn").get_attribute("data-request")
+        codes = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.code)")
+        boardable = [c for c in codes if c.split(":")[0] in ("play", "wizard", "tower")]
+        if boardable:  # the board shows it: wait until the board is marked for this turn
+            page.wait_for_selector(f"svg.board[data-picking='{request}']", timeout=30_000)
+            target = page.locator("svg.board [data-pick]").first
+            kind = target.get_attribute("data-pick").split(":")[0]
+            target.click()
+            on_board[kind] = on_board.get(kind, 0) + 1
+        else:
+            page.locator("#actions button").first.click()
+            from_list += 1
+        page.wait_for_function(
+            f"""() => document.getElementById('turn').dataset.request !== '{request}'
+                      || document.getElementById('turn-status').textContent.includes('confirmed')""",
+            timeout=30_000,
+        )
+        assert sum(on_board.values()) + from_list < MOST_CLICKS
+    match = finished(worker, match_id)
+    seat = match.seats.get(seat=0)
+    assert not seat.strikes, "every move was the person's own"
+    assert seat.decisions == sum(on_board.values()) + from_list
+    assert on_board.get("play", 0) > 0, "cards are played from the hand on the board"
+    assert on_board.get("wizard", 0) + on_board.get("tower", 0) > 0, "pieces move on the board"
+    shot(page, "people-wandering-towers")

@@ -144,6 +144,10 @@
     noteMoves(data.steps);
     if (data.status === "running") {
       showTurn(data.turn || null);
+      const v = viewer();
+      if (data.turn && v && v.count - 1 < data.turn.request) {
+        setTimeout(() => v.pollOnce(), 400);  // the moves before this turn are on their way
+      }
       if (!data.turn && sent === null) say("The other seats are playing…");
       else if (!data.turn) say("Played; the other seats are playing…");
     } else if (data.status === "queued") {
@@ -158,6 +162,50 @@
     setStatus(data.status);
     if (data.complete) finished(data);
   });
+
+  // --- on the board: the game's plug-in names the element of each code it can show ------
+  function markBoard() {
+    const v = viewer();
+    const svg = root.querySelector("svg.board");
+    delete svg.dataset.picking;
+    for (const node of svg.querySelectorAll("[data-pick]")) {
+      node.classList.remove("pickable");
+      node.removeAttribute("data-pick");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+    const plugin = window.ArenaViewer.plugins[config.game];
+    const open = window.ArenaTable.turn();
+    if (!open || !plugin || typeof plugin.pickable !== "function") return;
+    // Only on the board as it is now: the turn's request id counts the moves before it.
+    if (!v || v.index !== v.count - 1 || v.count - 1 !== open.request) return;
+    svg.dataset.picking = String(open.request);
+    for (const action of open.legal) {
+      const selector = plugin.pickable(action.code);
+      if (!selector) continue;
+      for (const node of svg.querySelectorAll(selector)) {
+        if (node.dataset.pick) continue;
+        node.dataset.pick = action.code;
+        node.classList.add("pickable");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", action.label);
+      }
+    }
+  }
+  function pickFrom(event) {
+    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
+    if (!node) return;
+    if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    choose(node.dataset.pick);
+  }
+  const stage = root.querySelector(".viewer-stage");
+  stage.addEventListener("click", pickFrom);
+  stage.addEventListener("keydown", pickFrom);
+  root.addEventListener("viewer:step", () => markBoard());
+  listeners.push(() => markBoard());
 
   window.ArenaTable = {
     seat: mySeat,
