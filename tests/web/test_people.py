@@ -69,6 +69,16 @@ def wait_for_turn_or_end(page) -> bool:
     return page.locator("#turn").get_attribute("data-over") != "true"
 
 
+def wait_answered(page, request: str | None) -> None:
+    """Until the answer to turn `request` is confirmed (or the next turn is open)."""
+    page.wait_for_function(
+        """request => document.getElementById('turn').dataset.request !== request
+            || document.getElementById('turn-status').textContent.includes('confirmed')""",
+        arg=request,
+        timeout=30_000,
+    )
+
+
 def play_by_list(page, pick=lambda count, turn: 0) -> int:
     """Answer every turn from the list of labels until the end; return decisions made."""
     made = 0
@@ -76,11 +86,7 @@ def play_by_list(page, pick=lambda count, turn: 0) -> int:
         request = page.locator("#turn").get_attribute("data-request")
         buttons = page.locator("#actions button")
         buttons.nth(pick(buttons.count(), made)).click()
-        page.wait_for_function(
-            f"""() => document.getElementById('turn').dataset.request !== '{request}'
-                      || document.getElementById('turn-status').textContent.includes('confirmed')""",
-            timeout=30_000,
-        )
+        wait_answered(page, request)
         made += 1
         assert made < MOST_CLICKS, "the match should have ended"
     return made
@@ -108,6 +114,15 @@ def test_a_person_plays_castle_panic_to_the_end_from_the_list(page, person, base
     assert seats[0].decisions == made and not seats[0].strikes, "every answer was the person's"
     assert "The match is over" in page.locator("#turn-status").inner_text()
     shot(page, "people-castle-panic")
+    from webui.ladder.models import RatingHistory
+
+    assert not RatingHistory.objects.filter(match=match).exists(), "people's matches: unrated"
+    page.goto(f"/bots/{seats[1].version.bot_id}/")
+    record = page.locator("#against-people .people-record").inner_text()
+    assert sum(int(n) for n in record.split("–")) >= 1, "the bot page counts this match"
+    page.goto(f"/matches/{match_id}/")
+    assert page.locator("tr[data-seat='0'] .seat-bot").inner_text() == person.username
+    page.wait_for_selector("#viewer[data-ready=true]", state="attached")
 
 
 def test_a_second_person_cannot_act_for_the_first(page, person, base_url, browser):
@@ -165,11 +180,7 @@ def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(
         else:
             page.locator("#actions button").first.click()
             from_list += 1
-        page.wait_for_function(
-            f"""() => document.getElementById('turn').dataset.request !== '{request}'
-                      || document.getElementById('turn-status').textContent.includes('confirmed')""",
-            timeout=30_000,
-        )
+        wait_answered(page, request)
         assert sum(on_board.values()) + from_list < MOST_CLICKS
     match = finished(worker, match_id)
     seat = match.seats.get(seat=0)
@@ -178,3 +189,31 @@ def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(
     assert on_board.get("play", 0) > 0, "cards are played from the hand on the board"
     assert on_board.get("wizard", 0) + on_board.get("tower", 0) > 0, "pieces move on the board"
     shot(page, "people-wandering-towers")
+
+
+def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person, base_url):
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wandering_towers", 2, ["random (reference)"])
+    worker = start(match_id)
+    for _ in range(3):  # a few moves in
+        assert wait_for_turn_or_end(page)
+        request = page.locator("#turn").get_attribute("data-request")
+        page.locator("#actions button").first.click()
+        wait_answered(page, request)
+    assert wait_for_turn_or_end(page)
+    open_request = page.locator("#turn").get_attribute("data-request")
+    page.wait_for_function(
+        "() => /^\\d+:\\d\\d$/.test(document.getElementById('clock').textContent)"
+    )
+    minutes = int(page.locator("#clock").inner_text().split(":")[0])
+    assert minutes >= 1, "a person's clock is counted in minutes"
+    context = page.context
+    page.close()  # the tab is closed while the seat's turn is open
+
+    again = context.new_page()
+    again.goto(f"/play/{match_id}/")
+    assert wait_for_turn_or_end(again)
+    assert again.locator("#turn").get_attribute("data-request") == open_request, "same turn"
+    play_by_list(again)
+    match = finished(worker, match_id)
+    assert not match.seats.get(seat=0).strikes, "coming back in time costs nothing"

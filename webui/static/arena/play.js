@@ -135,6 +135,8 @@
     let text = "The match is over.";
     if (mine && mine.rank !== undefined) text += " You placed " + (mine.rank + 1) + " of " + outcome.length + ".";
     say(text);
+    const v = viewer();
+    if (v && v.count) v.go(v.count - 1, false);  // the end of the match, as it happened
     panel.dataset.over = "true";
   }
 
