@@ -41,9 +41,13 @@ def person(world):
     return user("pat")
 
 
-def take_seat(page, game: str, players: int, opponents: list[str], seat: int = 0) -> int:
+def take_seat(
+    page, game: str, players: int, opponents: list[str], seat: int = 0, **options: str
+) -> int:
     """Set a table on the Play page; return the new match's id."""
     page.goto(f"/play/?game={game}")
+    for name, value in options.items():
+        page.select_option(f"select[name=option_{name}]", value)
     page.select_option("#play-players", str(players))
     page.select_option("#play-seat", str(seat))
     for index, name in enumerate(opponents, start=1):
@@ -70,13 +74,19 @@ def wait_for_turn_or_end(page) -> bool:
 
 
 def wait_answered(page, request: str | None) -> None:
-    """Until the answer to turn `request` is confirmed (or the next turn is open)."""
-    page.wait_for_function(
-        """request => document.getElementById('turn').dataset.request !== request
-            || document.getElementById('turn-status').textContent.includes('confirmed')""",
-        arg=request,
-        timeout=30_000,
-    )
+    """Until the answer to turn `request` is confirmed (or the next turn is open), or the
+    page says it was not sent (then the list is enabled again and the loop clicks again)."""
+    try:
+        page.wait_for_function(
+            """request => document.getElementById('turn').dataset.request !== request
+                || /confirmed|^Not played/.test(
+                     document.getElementById('turn-status').textContent)""",
+            arg=request,
+            timeout=30_000,
+        )
+    except Exception as exc:
+        status = page.locator("#turn-status").inner_text()
+        raise AssertionError(f"turn {request} not answered: the page says {status!r}") from exc
 
 
 def play_by_list(page, pick=lambda count, turn: 0) -> int:
@@ -125,9 +135,11 @@ def test_a_person_plays_castle_panic_to_the_end_from_the_list(page, person, base
     page.wait_for_selector("#viewer[data-ready=true]", state="attached")
 
 
-def test_a_second_person_cannot_act_for_the_first(page, person, base_url, browser):
+def test_a_person_plays_wiz_war_from_the_list_and_no_one_else_may_act_for_them(
+    page, person, base_url, browser
+):
     sign_in(page.context, base_url, person)
-    match_id = take_seat(page, "wiz_war", 2, ["random (reference)"])
+    match_id = take_seat(page, "wiz_war", 2, ["random (reference)"], round_limit="5")
     worker = start(match_id)
     assert wait_for_turn_or_end(page)
     request = int(page.locator("#turn").get_attribute("data-request"))
@@ -211,9 +223,17 @@ def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person
     page.close()  # the tab is closed while the seat's turn is open
 
     again = context.new_page()
+    again.set_viewport_size({"width": 390, "height": 844})  # and on a phone
     again.goto(f"/play/{match_id}/")
     assert wait_for_turn_or_end(again)
     assert again.locator("#turn").get_attribute("data-request") == open_request, "same turn"
+    wide = again.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 390, f"the table fits a phone's width ({wide}px)"
+    again.locator("#actions button").first.focus()  # by keyboard
+    again.keyboard.press("Enter")
+    wait_answered(again, open_request)
+    assert "confirmed" in again.locator("#turn-status").inner_text()
+    shot(again, "people-table-phone")
     play_by_list(again)
     match = finished(worker, match_id)
     assert not match.seats.get(seat=0).strikes, "coming back in time costs nothing"
