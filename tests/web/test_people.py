@@ -237,3 +237,19 @@ def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person
     play_by_list(again)
     match = finished(worker, match_id)
     assert not match.seats.get(seat=0).strikes, "coming back in time costs nothing"
+
+
+def test_without_a_relay_the_play_page_sets_no_table(person, settings_value):
+    from django.test import Client
+
+    from webui.matches.models import Match
+
+    settings_value(ARENA_RELAY_URL="")
+    client = Client()
+    client.force_login(person)
+    before = Match.objects.filter(kind=Match.Kind.PEOPLE).count()
+    page = client.get("/play/?game=castle_panic")
+    assert b"ARENA_RELAY_URL" in page.content
+    answer = client.post("/play/", {"game": "castle_panic", "players": "1", "seat": "0"})
+    assert answer.status_code == 400 and b"relay" in answer.content
+    assert Match.objects.filter(kind=Match.Kind.PEOPLE).count() == before

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import (
     Http404,
@@ -34,7 +35,10 @@ def choose(request: HttpRequest) -> HttpResponse:
         raise Http404("no such game")
     game = arena.games.get(game_name)
     error = ""
-    if request.method == "POST":
+    relay = bool(settings.ARENA_RELAY_URL)
+    if request.method == "POST" and not relay:
+        error = "people's seats need the relay's Redis (ARENA_RELAY_URL); this site has none"
+    elif request.method == "POST":
         try:
             table = tables.read_table(game_name, request.POST)
         except tables.TableError as exc:
@@ -57,6 +61,7 @@ def choose(request: HttpRequest) -> HttpResponse:
             "per_decision": per_decision,
             "bank": bank,
             "error": error,
+            "relay": relay,
         },
         status=400 if error else 200,
     )
