@@ -31,6 +31,7 @@ def seat_dot_classes(game: str, players: int) -> list[str]:
 class SeatRow:
     seat: int
     version: Any
+    person: Any
     rank: int | None
     score: float | None
     disqualified: bool
@@ -54,11 +55,13 @@ def seat_rows(seats: list, record: dict[str, Any] | None, user) -> list[SeatRow]
     """The match page's seats; stderr only where `user` may see it (records.can_see_private)."""
     rows = []
     for seat in seats:
-        private = records.can_see_private(user, seat.version.bot.owner_id)
+        owner = seat.version.bot.owner_id if seat.version is not None else None
+        private = owner is not None and records.can_see_private(user, owner)
         rows.append(
             SeatRow(
                 seat=seat.seat,
                 version=seat.version,
+                person=seat.person,
                 rank=seat.rank,
                 score=seat.score,
                 disqualified=seat.disqualified,
@@ -79,6 +82,18 @@ def plugin_path(game: str) -> str | None:
     return path if finders.find(path) else None
 
 
+def _viewer_seat(s) -> dict[str, Any]:
+    if s.version is None:  # a person played it
+        return {"seat": s.seat, "name": s.label, "person": True}
+    return {
+        "seat": s.seat,
+        "name": s.version.label,
+        "bot": s.version.bot.name,
+        "author": s.version.bot.owner.username,
+        "version": s.version.number,
+    }
+
+
 def viewer_config(match, seats: list) -> dict[str, Any]:
     """What viewer.js needs, handed over as JSON (no inline script: security.py)."""
     return {
@@ -88,16 +103,7 @@ def viewer_config(match, seats: list) -> dict[str, Any]:
         "framesUrl": reverse("match-frames", args=[match.pk]),
         "liveUrl": reverse("match-live", args=[match.pk]),
         "seatViews": match.is_finished,
-        "seats": [
-            {
-                "seat": s.seat,
-                "name": s.version.label,
-                "bot": s.version.bot.name,
-                "author": s.version.bot.owner.username,
-                "version": s.version.number,
-            }
-            for s in seats
-        ],
+        "seats": [_viewer_seat(s) for s in seats],
         "colors": list(SEAT_COLOURS),
         "seatDots": seat_dot_classes(match.game, len(seats)),
     }

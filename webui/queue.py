@@ -79,6 +79,14 @@ def run_matches(ids: Iterable[int], *, again: bool = False, countdown: float | N
     )
 
 
+def run_people_match(match_id: int) -> bool:
+    """A match a person waits at: ahead of the ladder's queued matches."""
+    from webui.matches.models import Match
+
+    Match.mark_dispatched([match_id])
+    return send("arena.run_match", match_id, priority=FIRST, queue=LADDER_QUEUE)
+
+
 def validate(version_id: int) -> bool:
     from webui.bots.models import BotVersion
 

@@ -11,6 +11,7 @@ from webui.bots import views as bots
 from webui.ladder import views as ladder
 from webui.matches import views as matches
 from webui.middleware import healthz
+from webui.play import views as play
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -37,6 +38,11 @@ urlpatterns = [
     path("matches/<int:match_id>/live.json", matches.live_json, name="match-live"),
     path("matches/<int:match_id>/replay.json", matches.replay, name="match-replay"),
     path("matches/<int:match_id>/log.json", matches.log_json, name="match-log"),
+    path("play/", play.choose, name="play"),
+    path("play/<int:match_id>/", play.table, name="play-table"),
+    path("play/<int:match_id>/frames.json", play.table_frames, name="play-frames"),
+    path("play/<int:match_id>/live.json", play.table_live, name="play-live"),
+    path("play/<int:match_id>/act", play.table_act, name="play-act"),
     path("users/<path:username>/", accounts.user_page, name="user"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),

@@ -14,7 +14,8 @@ from webui.ladder.models import Rating
 from webui.matches.models import Match, MatchSeat
 
 SEATS = Prefetch(
-    "seats", queryset=MatchSeat.objects.select_related("version__bot__owner").order_by("seat")
+    "seats",
+    queryset=MatchSeat.objects.select_related("version__bot__owner", "person").order_by("seat"),
 )
 
 

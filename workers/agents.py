@@ -76,6 +76,15 @@ def remote_agent(version: BotVersion, seat: int, match_id: str) -> Agent:
     )
 
 
+def person_agent(match_id: int, seat: int, name: str) -> Agent:
+    """A seat a person plays from the browser; the web process relays the turns."""
+    if not settings.ARENA_RELAY_URL:
+        raise AgentUnavailable("people's seats need the relay's Redis (ARENA_RELAY_URL)")
+    from arena.relay.person import PersonAgent
+
+    return PersonAgent(settings.ARENA_RELAY_URL, match_id, seat, name)
+
+
 def bot_path(version: BotVersion) -> Path:
     """The version's entry file, unpacked once per content hash in this machine's cache."""
     from webui.bots.submission import SubmissionError, unpack

@@ -123,13 +123,15 @@ def _top_up(game: str) -> None:
 
 def _seat_agents(match: Match, key: bytes, internal: str, public: str) -> list[Agent]:
     """The match's seats, each bot seeded by a keyed hash that hides the match seed."""
-    seats = list(match.seats.select_related("version__bot__owner").order_by("seat"))
-    return seat_agents(
-        key,
-        internal,
-        len(seats),
-        lambda index, seed: seating.agent_for_version(seats[index].version, index, seed, public),
-    )
+    seats = list(match.seats.select_related("version__bot__owner", "person").order_by("seat"))
+
+    def agent(index: int, seed: int) -> Agent:
+        seat = seats[index]
+        if seat.version is None:  # a person, from the browser
+            return seating.person_agent(match.pk, index, seat.label)
+        return seating.agent_for_version(seat.version, index, seed, public)
+
+    return seat_agents(key, internal, len(seats), agent)
 
 
 def _give_back(match_id: int, owner: str, exc: BaseException) -> str:

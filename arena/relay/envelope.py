@@ -125,3 +125,16 @@ def parse_down(item: bytes) -> tuple[bytes, float, bytes]:
         (sent,) = _STAMP.unpack_from(item, 1)
         return kind, sent, item[1 + _STAMP.size :]
     return kind, 0.0, item[1:]
+
+
+# --- people: a seat played from a browser through the web process -----------------------
+# person:<match>:<seat>  -> JSON of the open turn (or absent between turns), set by the worker
+# answer:<match>:<seat>  -> list the worker pops: {"request": id, "code": code} from the web
+
+
+def person_turn_key(match_id: int, seat: int) -> str:
+    return f"{PREFIX}person:{match_id}:{seat}"
+
+
+def person_answer_key(match_id: int, seat: int) -> str:
+    return f"{PREFIX}answer:{match_id}:{seat}"

@@ -153,10 +153,13 @@ class BotDetailSerializer(BotSerializer):
 
 
 class SeatSerializer(serializers.ModelSerializer):
-    bot = serializers.IntegerField(source="version.bot_id")
-    bot_name = serializers.CharField(source="version.bot.name")
-    author = serializers.CharField(source="version.bot.owner.username")
-    version_number = serializers.IntegerField(source="version.number")
+    bot = serializers.IntegerField(source="version.bot_id", allow_null=True)
+    bot_name = serializers.CharField(source="version.bot.name", allow_null=True)
+    author = serializers.CharField(source="version.bot.owner.username", allow_null=True)
+    version_number = serializers.IntegerField(source="version.number", allow_null=True)
+    person = serializers.CharField(
+        source="person.username", allow_null=True, help_text="who played it, if a person did"
+    )
     strikes = serializers.JSONField(help_text="[{decision, reason, detail}]")
 
     class Meta:
@@ -168,6 +171,7 @@ class SeatSerializer(serializers.ModelSerializer):
             "author",
             "version",
             "version_number",
+            "person",
             "rank",
             "score",
             "disqualified",

@@ -215,7 +215,9 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
         matches = Match.objects.prefetch_related(
             Prefetch(
                 "seats",
-                queryset=MatchSeat.objects.select_related("version__bot__owner").order_by("seat"),
+                queryset=MatchSeat.objects.select_related("version__bot__owner", "person").order_by(
+                    "seat"
+                ),
             )
         ).order_by("-id")
         params = self.request.query_params

@@ -77,3 +77,36 @@ def head_to_head(bot, limit: int = 25) -> list[Rival]:
     with connection.cursor() as cursor:
         cursor.execute(HEAD_TO_HEAD, [bot.pk, bot.pk, limit])
         return [Rival(*row) for row in cursor.fetchall()]
+
+
+@dataclass
+class PeopleRecord:
+    """The bot's record against people (matches of kind people; never rated)."""
+
+    matches: int
+    people: int
+    wins: int
+    losses: int
+    draws: int
+
+
+#: One row per (bot seat, person seat) of a finished match: who placed better.
+AGAINST_PEOPLE = """
+SELECT COUNT(DISTINCT me.match_id), COUNT(DISTINCT them.person_id),
+       COALESCE(SUM(CASE WHEN me.rank < them.rank THEN 1 ELSE 0 END), 0),
+       COALESCE(SUM(CASE WHEN me.rank > them.rank THEN 1 ELSE 0 END), 0),
+       COALESCE(SUM(CASE WHEN me.rank = them.rank THEN 1 ELSE 0 END), 0)
+FROM matches_matchseat me
+JOIN bots_botversion mv ON mv.id = me.version_id
+JOIN matches_match m ON m.id = me.match_id
+JOIN matches_matchseat them ON them.match_id = me.match_id AND them.person_id IS NOT NULL
+WHERE mv.bot_id = %s AND m.status = 'finished' AND m.kind = 'people'
+  AND me.rank IS NOT NULL AND them.rank IS NOT NULL
+"""
+
+
+def against_people(bot) -> PeopleRecord:
+    """Wins are finishing ahead of a person at the table (one query)."""
+    with connection.cursor() as cursor:
+        cursor.execute(AGAINST_PEOPLE, [bot.pk])
+        return PeopleRecord(*cursor.fetchone())

@@ -14,7 +14,7 @@ import arena.games
 from webui.bots import limits, presence
 from webui.bots.forms import UploadForm, read_upload
 from webui.bots.models import Bot, BotVersion
-from webui.bots.stats import head_to_head, history_entries
+from webui.bots.stats import against_people, head_to_head, history_entries
 from webui.bots.submission import SubmissionError, submit
 from webui.ladder.charts import rating_history
 from webui.ladder.models import Rating, RatingHistory
@@ -41,7 +41,9 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
         .prefetch_related(
             Prefetch(
                 "match__seats",
-                queryset=MatchSeat.objects.select_related("version__bot__owner").order_by("seat"),
+                queryset=MatchSeat.objects.select_related("version__bot__owner", "person").order_by(
+                    "seat"
+                ),
             )
         )
         .order_by("-match__finished", "-match_id")[:RECENT]
@@ -59,6 +61,7 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
             "chart": rating_history(history),
             "recent": recent,
             "rivals": head_to_head(obj),
+            "people": against_people(obj),
             "is_owner": is_owner,
             "private": records.can_see_private(request.user, obj.owner_id),
             "online": obj.remote and obj.pk in presence.online([obj.pk]),

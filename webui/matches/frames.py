@@ -86,7 +86,7 @@ def live_document(match) -> dict[str, Any]:
         "format": "arena-replay/1",
         "game": match.game,
         "options": match.options,
-        "players": [seat.version.label for seat in match.seats.all()],
+        "players": [seat.label for seat in match.seats.all()],
         "seed": match.seed,
         "actions": list(match.live_actions),
         "outcome": [],
@@ -163,6 +163,36 @@ def live_payload(match, since: int) -> dict[str, Any]:
         "steps": data["steps"][first:],
         "frames": data["frames"][first:],
     }
+
+
+def seat_live_payload(match, seat: int, since: int) -> dict[str, Any]:
+    """`live_payload` as the person in `seat` sees it (webui.play checks who asks)."""
+    status = {"match": match.pk, "status": match.status, "complete": match.is_finished}
+    if match.status != match.Status.RUNNING:
+        return {**status, "moves": None, "first": since + 1, "steps": [], "frames": []}
+    moves = len(match.live_actions)
+    if since >= moves:
+        return {**status, "moves": moves, "first": moves + 1, "steps": [], "frames": []}
+    data = seat_payload(match, seat)
+    first = max(since + 1, moves - 99)
+    return {
+        **status,
+        "moves": moves,
+        "first": first,
+        "steps": data["steps"][first:],
+        "frames": data["frames"][first:],
+    }
+
+
+def seat_payload(match, seat: int) -> dict[str, Any]:
+    """The frames of a running match as `seat` sees them, for the person in that seat only:
+    the game's observe(seat), as bots are shown; cached per move like the spectator's."""
+    key = f"arena:frames:{match.pk}:seat{seat}:{len(match.live_actions)}"
+    data = cache.get(key)
+    if data is None:
+        data = _pack(payload(match, live_document(match), seat))
+        cache.set(key, data, timeout=30)
+    return json.loads(gzip.decompress(data))
 
 
 def _check_seat(seat: int | None, players: int) -> None:

@@ -33,6 +33,8 @@ class Match(models.Model):
     class Kind(models.TextChoices):
         LADDER = "ladder"
         FRIENDLY = "friendly"
+        #: A person plays a seat from the browser: saved and replayable, never rated.
+        PEOPLE = "people"
 
     game = models.CharField(max_length=64, db_index=True)
     kind = models.CharField(max_length=16, choices=Kind, default=Kind.LADDER)
@@ -266,7 +268,17 @@ class Match(models.Model):
 class MatchSeat(models.Model):
     match = models.ForeignKey(Match, models.CASCADE, related_name="seats")
     seat = models.PositiveSmallIntegerField()
-    version = models.ForeignKey("bots.BotVersion", models.PROTECT, related_name="seats")
+    #: The bot in the seat, or none when a person plays it (then `person` is set).
+    version = models.ForeignKey(
+        "bots.BotVersion", models.PROTECT, related_name="seats", null=True, blank=True
+    )
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.PROTECT,
+        related_name="seats_played",
+        null=True,
+        blank=True,
+    )
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     score = models.FloatField(null=True, blank=True)
     disqualified = models.BooleanField(default=False)
@@ -280,8 +292,19 @@ class MatchSeat(models.Model):
     class Meta:
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["match", "seat"], name="seat_unique_per_match"),
+            models.CheckConstraint(
+                condition=Q(version__isnull=True) ^ Q(person__isnull=True),
+                name="seat_bot_or_person",
+            ),
         ]
         ordering: ClassVar = ["match", "seat"]
 
     def __str__(self) -> str:
         return f"match {self.match_id} seat {self.seat}"
+
+    @property
+    def label(self) -> str:
+        """The seat's name in replays and on pages: the bot's label or the person's name."""
+        if self.version is not None:
+            return self.version.label
+        return self.person.username if self.person is not None else f"seat {self.seat}"

@@ -55,7 +55,7 @@ def index(request: HttpRequest) -> HttpResponse:
 @require_GET
 def detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
-    seats = list(match.seats.select_related("version__bot__owner").order_by("seat"))
+    seats = list(match.seats.select_related("version__bot__owner", "person").order_by("seat"))
     record = records.read(match) if match.is_finished else None
     log: list[records.LogRow] = []
     if match.is_finished and match.replay:

@@ -176,8 +176,8 @@
       this.steps = data.steps;
       this.complete = data.complete;
       this.status = data.status;
-      this.ui.scrub.max = String(this.frames.length - 1);
-      this.ui.total.textContent = String(this.frames.length - 1);
+      this.ui.scrub.max = String(Math.max(0, this.frames.length - 1));
+      this.ui.total.textContent = String(Math.max(0, this.frames.length - 1));
       const wanted = Viewer.hashMove();
       let index = wanted !== null ? wanted : (this.complete ? this.index : this.frames.length - 1);
       this.go(Math.min(index, this.frames.length - 1), false);
@@ -251,6 +251,7 @@
       const tag = target && target.tagName ? target.tagName.toLowerCase() : "";
       if (tag === "textarea" || tag === "select" || (target && target.isContentEditable)) return;
       if (tag === "input" && target.type !== "range") return;
+      if (target && target.closest && target.closest("[data-no-viewer-keys]")) return;  // e.g. the table's actions
       if (event.altKey || event.ctrlKey || event.metaKey) return;
       const keys = {
         " ": () => this.toggle(),

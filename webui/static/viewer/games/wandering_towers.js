@@ -397,5 +397,17 @@
     return n + ({ 1: "st", 2: "nd", 3: "rd" }[n] || "th");
   }
 
-  window.ArenaViewer.register("wandering_towers", { viewBox: "0 0 1240 760", draw: draw });
+  /** At a person's table (static/arena/play.js): the board element that plays `code`, as a
+   * selector inside the board; codes without one (refresh, spells, passes) stay list-only. */
+  function pickable(code) {
+    let m = /^play:card=(\d+)$/.exec(code);
+    if (m) return `[data-hand="cards"] [data-card="${m[1]}"]`;
+    m = /^wizard:id=(\d+)$/.exec(code);
+    if (m) return `[data-wizard="${m[1]}"]:not([data-state="keep"])`;
+    m = /^tower:space=(\d+):level=(\d+)$/.exec(code);
+    if (m) return `[data-space="${m[1]}"] [data-level="${m[2]}"]`;
+    return null;
+  }
+
+  window.ArenaViewer.register("wandering_towers", { viewBox: "0 0 1240 760", draw: draw, pickable: pickable });
 })();

@@ -1,0 +1,93 @@
+"""A person's seat in a real worker process: its turns go through the relay's Redis to the
+site's table endpoints, and a person whose clock runs out is played by the fallback."""
+
+from __future__ import annotations
+
+import json
+
+from platform_support import wait_until
+
+
+def _person(name: str):
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(name, password="x-people-test")
+
+
+def _greedy(game: str):
+    from webui.bots.models import BotVersion
+
+    return BotVersion.objects.get(
+        bot__owner__username="reference", bot__game=game, builtin="greedy"
+    )
+
+
+def test_a_worker_plays_the_persons_seat_from_the_tables_answers(processes):
+    from django.test import Client
+
+    import arena.games
+    from webui.matches.models import Match
+    from webui.play import tables, turns
+
+    processes.worker("w1")
+    pat = _person("pat")
+    game = arena.games.get("castle_panic")
+    table = tables.Table(game, game.resolve_options({}), [None, _greedy("castle_panic")])
+    match = tables.sit_down(pat, table)  # sent to the worker through the real broker
+    client, other = Client(), Client()
+    client.force_login(pat)
+    other.force_login(_person("quinn"))
+    answered = 0
+
+    def step() -> bool:
+        nonlocal answered
+        status = Match.objects.filter(pk=match.pk).values_list("status", flat=True).first()
+        if status == Match.Status.FINISHED:
+            return True
+        assert status in (Match.Status.QUEUED, Match.Status.RUNNING), status
+        turn = turns.open_turn(match.pk, 0)
+        if turn is None:
+            return False
+        body = json.dumps({"request": turn["request"], "code": turn["legal"][-1]["code"]})
+        url = f"/play/{match.pk}/act"
+        assert other.post(url, body, content_type="application/json").status_code == 404
+        response = client.post(url, body, content_type="application/json")
+        if response.status_code == 200:
+            answered += 1
+            again = client.post(url, body, content_type="application/json")
+            assert again.status_code == 409, "an action is sent once"
+        return False
+
+    wait_until(step, 300, "the people's match to finish", every=0.05)
+    match.refresh_from_db()
+    seat = match.seats.get(seat=0)
+    assert seat.person == pat and seat.decisions == answered > 0
+    assert not seat.strikes and match.kind == Match.Kind.PEOPLE
+
+
+def test_a_person_whose_clock_runs_out_is_played_by_the_fallback(processes):
+    import arena.games
+    from webui import queue
+    from webui.matches.models import Match, MatchSeat
+
+    processes.worker("w1")
+    game = arena.games.get("wandering_towers")
+    match = Match.objects.create(
+        game=game.name,
+        kind=Match.Kind.PEOPLE,
+        options=game.resolve_options({}),
+        seed=5,
+        time_control={"per_decision": 0.3, "bank": 0.0, "max_strikes": 3},
+    )
+    MatchSeat.objects.create(match=match, seat=0, person=_person("sleepy"))
+    MatchSeat.objects.create(match=match, seat=1, version=_greedy(game.name))
+    queue.run_people_match(match.pk)
+
+    def done() -> bool:
+        match.refresh_from_db()
+        return match.status == Match.Status.FINISHED
+
+    wait_until(done, 300, "the match to finish without the person")
+    seat = match.seats.get(seat=0)
+    assert [s["reason"] for s in seat.strikes] == ["timeout"] * 3
+    assert seat.disqualified and seat.rank == 1, "struck out, ranked last, played to the end"

@@ -1,0 +1,255 @@
+"""People at the table: a person plays bots from the browser; a worker runs the match.
+
+The match is played by `workers.tasks.play` in a thread of this process (as the other web
+tests play theirs); the person's seat reaches it through the real relay Redis, as in
+production, and the browser reads and answers its turns through the table's endpoints.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+from web_support import shot, sign_in, user
+
+#: Clicks before a test gives up on a match ending (each is one real decision).
+MOST_CLICKS = 400
+
+
+class Worker(threading.Thread):
+    """`workers.tasks.play` for one match, as a worker process would run it."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(name=f"worker-{match_id}", daemon=True)
+        self.match_id = match_id
+        self.outcome = ""
+
+    def run(self) -> None:
+        from django.db import connections
+
+        from workers.tasks import play
+
+        try:
+            self.outcome = play(self.match_id, "web-tests/people")
+        finally:
+            connections.close_all()
+
+
+@pytest.fixture
+def person(world):
+    return user("pat")
+
+
+def take_seat(
+    page, game: str, players: int, opponents: list[str], seat: int = 0, **options: str
+) -> int:
+    """Set a table on the Play page; return the new match's id."""
+    page.goto(f"/play/?game={game}")
+    for name, value in options.items():
+        page.select_option(f"select[name=option_{name}]", value)
+    page.select_option("#play-players", str(players))
+    page.select_option("#play-seat", str(seat))
+    for index, name in enumerate(opponents, start=1):
+        page.select_option(f"#play-opponent-{index}", label=name)
+    page.click("#play-sit")
+    page.wait_for_url("**/play/*/")
+    return int(page.url.rstrip("/").rsplit("/", 1)[1])
+
+
+def start(match_id: int) -> Worker:
+    worker = Worker(match_id)
+    worker.start()
+    return worker
+
+
+def wait_for_turn_or_end(page) -> bool:
+    """True when the seat has a turn to play, False once the match is over."""
+    page.wait_for_function(
+        """() => document.getElementById('turn').dataset.over === 'true'
+                 || document.querySelector('#actions button:not([disabled])') !== null""",
+        timeout=60_000,
+    )
+    return page.locator("#turn").get_attribute("data-over") != "true"
+
+
+def wait_answered(page, request: str | None) -> None:
+    """Until the answer to turn `request` is confirmed (or the next turn is open), or the
+    page says it was not sent (then the list is enabled again and the loop clicks again)."""
+    try:
+        page.wait_for_function(
+            """request => document.getElementById('turn').dataset.request !== request
+                || /confirmed|^Not played/.test(
+                     document.getElementById('turn-status').textContent)""",
+            arg=request,
+            timeout=30_000,
+        )
+    except Exception as exc:
+        status = page.locator("#turn-status").inner_text()
+        raise AssertionError(f"turn {request} not answered: the page says {status!r}") from exc
+
+
+def play_by_list(page, pick=lambda count, turn: 0) -> int:
+    """Answer every turn from the list of labels until the end; return decisions made."""
+    made = 0
+    while wait_for_turn_or_end(page):
+        request = page.locator("#turn").get_attribute("data-request")
+        buttons = page.locator("#actions button")
+        buttons.nth(pick(buttons.count(), made)).click()
+        wait_answered(page, request)
+        made += 1
+        assert made < MOST_CLICKS, "the match should have ended"
+    return made
+
+
+def finished(worker: Worker, match_id: int):
+    from webui.matches.models import Match
+
+    worker.join(timeout=60)
+    assert worker.outcome.startswith("finished"), worker.outcome
+    return Match.objects.get(pk=match_id)
+
+
+def test_a_person_plays_castle_panic_to_the_end_from_the_list(page, person, base_url):
+    from webui.matches.models import Match
+
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "castle_panic", 2, ["greedy (reference)"])
+    worker = start(match_id)
+    made = play_by_list(page)
+    match = finished(worker, match_id)
+    assert match.kind == Match.Kind.PEOPLE
+    seats = list(match.seats.order_by("seat"))
+    assert seats[0].person == person and seats[1].version is not None
+    assert seats[0].decisions == made and not seats[0].strikes, "every answer was the person's"
+    assert "The match is over" in page.locator("#turn-status").inner_text()
+    shot(page, "people-castle-panic")
+    from webui.ladder.models import RatingHistory
+
+    assert not RatingHistory.objects.filter(match=match).exists(), "people's matches: unrated"
+    page.goto(f"/bots/{seats[1].version.bot_id}/")
+    record = page.locator("#against-people .people-record").inner_text()
+    assert sum(int(n) for n in record.split("–")) >= 1, "the bot page counts this match"
+    page.goto(f"/matches/{match_id}/")
+    assert page.locator("tr[data-seat='0'] .seat-bot").inner_text() == person.username
+    page.wait_for_selector("#viewer[data-ready=true]", state="attached")
+
+
+def test_a_person_plays_wiz_war_from_the_list_and_no_one_else_may_act_for_them(
+    page, person, base_url, browser
+):
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wiz_war", 2, ["random (reference)"], round_limit="5")
+    worker = start(match_id)
+    assert wait_for_turn_or_end(page)
+    request = int(page.locator("#turn").get_attribute("data-request"))
+    code = page.locator("#actions button").first.get_attribute("data-code")
+
+    other = browser.new_context(base_url=base_url)
+    sign_in(other, base_url, user("quinn"))
+    intruder = other.new_page()
+    assert intruder.goto(f"/play/{match_id}/").status == 404, "no seat: no table"
+    assert intruder.request.get(f"/play/{match_id}/live.json").status == 404
+    intruder.goto("/play/")
+    token = intruder.locator("input[name=csrfmiddlewaretoken]").first.input_value()
+    answer = intruder.request.post(
+        f"/play/{match_id}/act",
+        data=json.dumps({"request": request, "code": code}),
+        headers={"Content-Type": "application/json", "X-CSRFToken": token},
+    )
+    assert answer.status == 404, "only the seat's own person may act"
+    no_token = page.request.post(
+        f"/play/{match_id}/act",
+        data=json.dumps({"request": request, "code": code}),
+        headers={"Content-Type": "application/json"},
+    )
+    assert no_token.status == 403, "an answer without the CSRF token is refused"
+    other.close()
+
+    play_by_list(page)
+    match = finished(worker, match_id)
+    assert match.seats.get(seat=0).decisions > 0
+
+
+def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(
+    page, person, base_url
+):
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wandering_towers", 3, ["greedy (reference)", "random (reference)"])
+    worker = start(match_id)
+    on_board: dict[str, int] = {}
+    from_list = 0
+    while wait_for_turn_or_end(page):
+        request = page.locator("#turn").get_attribute("data-request")
+        codes = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.code)")
+        boardable = [c for c in codes if c.split(":")[0] in ("play", "wizard", "tower")]
+        if boardable:  # the board shows it: wait until the board is marked for this turn
+            page.wait_for_selector(f"svg.board[data-picking='{request}']", timeout=30_000)
+            target = page.locator("svg.board [data-pick]").first
+            kind = target.get_attribute("data-pick").split(":")[0]
+            target.click()
+            on_board[kind] = on_board.get(kind, 0) + 1
+        else:
+            page.locator("#actions button").first.click()
+            from_list += 1
+        wait_answered(page, request)
+        assert sum(on_board.values()) + from_list < MOST_CLICKS
+    match = finished(worker, match_id)
+    seat = match.seats.get(seat=0)
+    assert not seat.strikes, "every move was the person's own"
+    assert seat.decisions == sum(on_board.values()) + from_list
+    assert on_board.get("play", 0) > 0, "cards are played from the hand on the board"
+    assert on_board.get("wizard", 0) + on_board.get("tower", 0) > 0, "pieces move on the board"
+    shot(page, "people-wandering-towers")
+
+
+def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person, base_url):
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wandering_towers", 2, ["random (reference)"])
+    worker = start(match_id)
+    for _ in range(3):  # a few moves in
+        assert wait_for_turn_or_end(page)
+        request = page.locator("#turn").get_attribute("data-request")
+        page.locator("#actions button").first.click()
+        wait_answered(page, request)
+    assert wait_for_turn_or_end(page)
+    open_request = page.locator("#turn").get_attribute("data-request")
+    page.wait_for_function(
+        "() => /^\\d+:\\d\\d$/.test(document.getElementById('clock').textContent)"
+    )
+    minutes = int(page.locator("#clock").inner_text().split(":")[0])
+    assert minutes >= 1, "a person's clock is counted in minutes"
+    context = page.context
+    page.close()  # the tab is closed while the seat's turn is open
+
+    again = context.new_page()
+    again.set_viewport_size({"width": 390, "height": 844})  # and on a phone
+    again.goto(f"/play/{match_id}/")
+    assert wait_for_turn_or_end(again)
+    assert again.locator("#turn").get_attribute("data-request") == open_request, "same turn"
+    wide = again.evaluate("() => document.documentElement.scrollWidth")
+    assert wide <= 390, f"the table fits a phone's width ({wide}px)"
+    again.locator("#actions button").first.focus()  # by keyboard
+    again.keyboard.press("Enter")
+    wait_answered(again, open_request)
+    assert "confirmed" in again.locator("#turn-status").inner_text()
+    shot(again, "people-table-phone")
+    play_by_list(again)
+    match = finished(worker, match_id)
+    assert not match.seats.get(seat=0).strikes, "coming back in time costs nothing"
+
+
+def test_without_a_relay_the_play_page_sets_no_table(person, settings_value):
+    from django.test import Client
+
+    from webui.matches.models import Match
+
+    settings_value(ARENA_RELAY_URL="")
+    client = Client()
+    client.force_login(person)
+    before = Match.objects.filter(kind=Match.Kind.PEOPLE).count()
+    page = client.get("/play/?game=castle_panic")
+    assert b"ARENA_RELAY_URL" in page.content
+    answer = client.post("/play/", {"game": "castle_panic", "players": "1", "seat": "0"})
+    assert answer.status_code == 400 and b"relay" in answer.content
+    assert Match.objects.filter(kind=Match.Kind.PEOPLE).count() == before

@@ -1,0 +1,221 @@
+/* A person's table: the open turn of their seat, its clock, and sending one action.
+ *
+ * The board is the replay viewer (viewer.js) on this seat's view; it polls the table's
+ * live.json, whose answers also carry the seat's open turn. This file lists the turn's
+ * legal actions by label (every game), sends the chosen one once and says when it is
+ * confirmed. A game's plug-in may offer on-board choices through ArenaTable.offer(). */
+(function () {
+  "use strict";
+  const root = document.getElementById("viewer");
+  const panel = document.getElementById("turn");
+  if (!root || !panel) return;
+  const config = JSON.parse(document.getElementById("viewer-config").textContent);
+  const mySeat = config.mySeat;
+  const list = document.getElementById("actions");
+  const status = document.getElementById("turn-status");
+  const clock = document.getElementById("clock");
+  const lastMove = document.getElementById("last-move");
+  const badge = document.getElementById("match-status");
+  const csrf = document.querySelector("#act-form input[name=csrfmiddlewaretoken]").value;
+
+  let turn = null;       // the open turn shown, {request, legal, left, ...}
+  let sent = null;       // the request id whose answer was sent and confirmed
+  let sending = false;
+  let deadline = null;   // performance.now() ms when the clock runs out
+  let freshTimer = null;
+  const listeners = [];
+
+  function viewer() { return root.arenaViewer; }
+
+  function say(text) { status.textContent = text; }
+
+  function showClock() {
+    if (deadline === null) { clock.textContent = "–"; return; }
+    const left = Math.max(0, Math.round((deadline - performance.now()) / 1000));
+    const minutes = Math.floor(left / 60);
+    const seconds = String(left % 60).padStart(2, "0");
+    clock.textContent = minutes + ":" + seconds;
+    clock.classList.toggle("low", left < 30);
+  }
+  setInterval(showClock, 1000);
+
+  function setStatus(value) {
+    if (badge && value) { badge.textContent = value; badge.className = "badge " + value; }
+  }
+
+  function buttons() { return Array.from(list.querySelectorAll("button")); }
+
+  function showTurn(next) {
+    if (next && turn && next.request === turn.request) {
+      deadline = performance.now() + next.left * 1000;  // the worker's clock is the clock
+      return;
+    }
+    turn = next;
+    list.textContent = "";
+    panel.dataset.request = turn ? String(turn.request) : "";
+    if (!turn) {
+      deadline = null;
+      showClock();
+      for (const listener of listeners) listener(null);
+      return;
+    }
+    deadline = performance.now() + turn.left * 1000;
+    showClock();
+    if (sent === turn.request) { say("Sent; waiting for the referee…"); return; }
+    say(turn.legal.length === 1 ? "Your move: one choice." : "Your move: choose one of " + turn.legal.length + " actions.");
+    turn.legal.forEach((action, index) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "action";
+      button.dataset.code = action.code;
+      button.textContent = action.label;
+      button.addEventListener("click", () => choose(action.code));
+      item.appendChild(button);
+      list.appendChild(item);
+      if (index === 0) button.setAttribute("aria-describedby", "turn-status");
+    });
+    panel.classList.add("my-turn");
+    for (const listener of listeners) listener(turn);
+  }
+
+  async function choose(code) {
+    if (!turn || sending || sent === turn.request) return false;
+    const action = turn.legal.find((a) => a.code === code);
+    if (!action) return false;
+    sending = true;
+    const request = turn.request;
+    for (const button of buttons()) {
+      button.disabled = true;
+      if (button.dataset.code === code) button.classList.add("chosen");
+    }
+    say("Sending: " + action.label + "…");
+    let response;
+    try {
+      response = await fetch(config.actUrl, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+        body: JSON.stringify({ request: request, code: code }),
+        credentials: "same-origin",
+      });
+    } catch (error) {
+      response = null;
+    }
+    sending = false;
+    if (response && response.ok) {
+      sent = request;
+      panel.classList.remove("my-turn");
+      say("Played: " + action.label + " (confirmed).");
+      for (const listener of listeners) listener(null);
+      setTimeout(() => { const v = viewer(); if (v) v.pollOnce(); }, 300);
+      return true;
+    }
+    let detail = "could not send";
+    try { detail = (await response.json()).detail || detail; } catch (error) { /* not JSON */ }
+    say("Not played: " + detail + ".");
+    for (const button of buttons()) { button.disabled = false; button.classList.remove("chosen"); }
+    return false;
+  }
+
+  function noteMoves(steps) {
+    const theirs = (steps || []).filter((step) => step.seat !== null && step.seat !== mySeat);
+    if (!theirs.length) return;
+    const step = theirs[theirs.length - 1];
+    const name = ((config.seats[step.seat] || {}).name) || "seat " + step.seat;
+    lastMove.textContent = name + ": " + step.label;
+    lastMove.classList.add("fresh");
+    clearTimeout(freshTimer);
+    freshTimer = setTimeout(() => lastMove.classList.remove("fresh"), 1500);
+  }
+
+  function finished(data) {
+    showTurn(null);
+    const outcome = (data && data.outcome) || [];
+    const mine = outcome[mySeat];
+    let text = "The match is over.";
+    if (mine && mine.rank !== undefined) text += " You placed " + (mine.rank + 1) + " of " + outcome.length + ".";
+    say(text);
+    const v = viewer();
+    if (v && v.count) v.go(v.count - 1, false);  // the end of the match, as it happened
+    panel.dataset.over = "true";
+  }
+
+  root.addEventListener("viewer:live", (event) => {
+    const data = event.detail;
+    setStatus(data.status);
+    noteMoves(data.steps);
+    if (data.status === "running") {
+      showTurn(data.turn || null);
+      const v = viewer();
+      if (data.turn && v && v.count - 1 < data.turn.request) {
+        setTimeout(() => v.pollOnce(), 400);  // the moves before this turn are on their way
+      }
+      if (!data.turn && sent === null) say("The other seats are playing…");
+      else if (!data.turn) say("Played; the other seats are playing…");
+    } else if (data.status === "queued") {
+      say("Waiting for a worker to start the match…");
+    } else if (data.status === "failed") {
+      showTurn(null);
+      say("The match failed.");
+    }
+  });
+  root.addEventListener("viewer:loaded", (event) => {
+    const data = event.detail;
+    setStatus(data.status);
+    if (data.complete) finished(data);
+  });
+
+  // --- on the board: the game's plug-in names the element of each code it can show ------
+  function markBoard() {
+    const v = viewer();
+    const svg = root.querySelector("svg.board");
+    delete svg.dataset.picking;
+    for (const node of svg.querySelectorAll("[data-pick]")) {
+      node.classList.remove("pickable");
+      node.removeAttribute("data-pick");
+      node.removeAttribute("tabindex");
+      node.removeAttribute("role");
+    }
+    const plugin = window.ArenaViewer.plugins[config.game];
+    const open = window.ArenaTable.turn();
+    if (!open || !plugin || typeof plugin.pickable !== "function") return;
+    // Only on the board as it is now: the turn's request id counts the moves before it.
+    if (!v || v.index !== v.count - 1 || v.count - 1 !== open.request) return;
+    svg.dataset.picking = String(open.request);
+    for (const action of open.legal) {
+      const selector = plugin.pickable(action.code);
+      if (!selector) continue;
+      for (const node of svg.querySelectorAll(selector)) {
+        if (node.dataset.pick) continue;
+        node.dataset.pick = action.code;
+        node.classList.add("pickable");
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", action.label);
+      }
+    }
+  }
+  function pickFrom(event) {
+    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
+    if (!node) return;
+    if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    choose(node.dataset.pick);
+  }
+  const stage = root.querySelector(".viewer-stage");
+  stage.addEventListener("click", pickFrom);
+  stage.addEventListener("keydown", pickFrom);
+  root.addEventListener("viewer:step", () => markBoard());
+  listeners.push(() => markBoard());
+
+  window.ArenaTable = {
+    seat: mySeat,
+    /** The open turn, or null (between turns or once this seat's answer is sent). */
+    turn() { return turn && sent !== turn.request ? turn : null; },
+    /** Play `code` if it is legal in the open turn; resolves to whether it was sent. */
+    choose: choose,
+    /** Call `listener(turn or null)` whenever the open turn changes. */
+    onTurn(listener) { listeners.push(listener); },
+  };
+})();
