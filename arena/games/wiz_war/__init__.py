@@ -10,6 +10,7 @@ from typing import Any
 from arena.games.base import Game
 from arena.games.wiz_war.board import COLOURS
 from arena.games.wiz_war.bots import GreedyBot, RandomBot
+from arena.games.wiz_war.determinize import determinize
 from arena.games.wiz_war.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SEAT_COLOURS
 from arena.games.wiz_war.render import render
 from arena.games.wiz_war.rules import WizWarState
@@ -36,6 +37,7 @@ GAME = Game(
     bots={"random": RandomBot, "greedy": GreedyBot},
     render=render,
     seat_colours=seat_colours,
+    determinize=determinize,
 )
 
 __all__ = ["GAME", "GreedyBot", "RandomBot", "WizWarState", "create"]

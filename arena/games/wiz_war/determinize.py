@@ -143,7 +143,12 @@ def _read_figures(state: WizWarState, view: Mapping[str, Any]) -> None:
         w.life, w.alive, w.vp = p["life"], p["alive"], p["vp"]
         w.items = [c["id"] for c in p["items"]]
         w.treasure, w.stun, w.stunned = p["treasure"], p["stun_tokens"], p["stunned"]
-        w.stun_mode, w.mp, w.boosted, w.attacks = p["stun_mode"], p["mp"], p["boosted"], p["attacks"]
+        w.stun_mode, w.mp, w.boosted, w.attacks = (
+            p["stun_mode"],
+            p["mp"],
+            p["boosted"],
+            p["attacks"],
+        )
         w.out_order = p["out_order"]
         state.wizards.append(w)
     w, flags = state.wizards[view["active"]], view["turn_flags"]
@@ -156,7 +161,9 @@ def _read_figures(state: WizWarState, view: Mapping[str, Any]) -> None:
     w.slow, w.raven = flags["slow"], flags["raven"]
     state.creatures = {}
     for c in view["creatures"]:
-        cr = Creature(c["name"], c["controller"], c["square"], c["life"], c["start_life"], c["card"])
+        cr = Creature(
+            c["name"], c["controller"], c["square"], c["life"], c["start_life"], c["card"]
+        )
         cr.stun, cr.stunned, cr.treasure = c["stun_tokens"], c["stunned"], c["treasure"]
         cr.activated, cr.guardian_used, cr.mad_dash = (
             c["activated"],
