@@ -69,7 +69,9 @@ def check_supported_points(every: int, seed: int) -> Any:
             return
         sample = GAME.determinize(view, seat, random.Random(rng.randrange(1 << 30)))
         assert sample.observe(seat) == view, "the view changed"
-        assert sample.legal_actions() == state.legal_actions()
+        # as sets: items on the floor are offered in the order they were dropped, which the
+        # view (sorted by card) does not keep
+        assert sorted(sample.legal_actions()) == sorted(state.legal_actions())
         assert conserved(state, sample, seat) == []
         counted[0] += 1
 
