@@ -4,11 +4,11 @@ A Wiz-War turn is a chain of small moves (steps, boosts, casts, pick-ups) whose 
 only at its end, so that chain is what the tree branches on. The state is rebuilt from the
 view only at the top of the seat's own turn (`determinize.supported`); there, in the Move
 and Cast phase, the bot searches, and everywhere else it plays as the greedy bot. Inside the
-search, a decision in a frame (a declaration, a counter window, a choice, by any seat) follows the greedy bot's rules, and an iteration
-stops when the turn leaves the Move and Cast phase; past the tree a cheap treasure-runner
-rule finishes the turn. A leaf is worth each seat's lead in a
-position value (victory points first, then a treasure on its way home, life and cards)
-against the best other seat's, measured from the root's.
+search, a decision in a frame (a declaration, a counter window, a choice, by any seat)
+follows the greedy bot's rules, and an iteration stops when the turn leaves the Move and
+Cast phase; past the tree a cheap treasure-runner rule finishes the turn. A leaf is worth
+each seat's lead in a position value (victory points first, then a treasure on its way
+home, life and cards) against the best other seat's, measured from the root's.
 """
 
 from __future__ import annotations
