@@ -116,7 +116,7 @@ class Ismcts(Bot):
         """Select down the tree, add one node, play out, and back up every seat's reward."""
         path: list[tuple[Node, int]] = []
         node = root
-        while not state.is_over():
+        while not self.horizon(state):
             forced = self.forced(state)
             if forced is not None:
                 state.apply(forced)
@@ -138,7 +138,8 @@ class Ismcts(Bot):
             state.apply(code)
             path.append((child, mover))
             node = child
-        self.playout(state, rng)
+        if not state.is_over() and not self.horizon(state):
+            self.playout(state, rng)
         rewards = self.rewards(state)
         for child, mover in path:
             child.visits += 1
@@ -158,6 +159,11 @@ class Ismcts(Bot):
                 best, best_code, best_child = score, code, child
         assert best_child is not None
         return best_code, best_child
+
+    def horizon(self, state: Any) -> bool:
+        """True where an iteration stops and scores the state: the end of the game unless a
+        game looks less far (its position value is then trusted from there)."""
+        return state.is_over()
 
     def moves(self, state: Any) -> list[str]:
         """The codes the search tries in `state`: all legal ones unless a game prunes some."""

@@ -22,6 +22,7 @@ ITERATIONS = 60
 TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "wandering_towers": [(2, {}), (3, {"variant": "master_wizard"}), (4, {"teams": True})],
     "castle_panic": [(2, {}), (4, {"siege_crew": "random"})],
+    "wiz_war": [(2, {}), (3, {"black_cantrip": True, "extended_flash_energy": True})],
 }
 
 
@@ -46,9 +47,22 @@ def redeal_castle_panic(state: Any, seat: int, rng: random.Random) -> None:
     state.rng = random.Random(rng.random())
 
 
+def redeal_wiz_war(state: Any, seat: int, rng: random.Random) -> None:
+    """Other hands and the magic deck shuffled together and dealt again; fresh dice."""
+    others = [w for w in state.wizards if w.seat != seat]
+    pool = state.deck + [c for w in others for c in w.hand]
+    rng.shuffle(pool)
+    for w in others:
+        w.hand = [pool.pop() for _ in w.hand]
+    state.deck = pool
+    state.rng = random.Random(rng.random())
+    state._legal, state._memo = None, {}
+
+
 REDEAL: dict[str, Callable[[Any, int, random.Random], None]] = {
     "wandering_towers": redeal_wandering_towers,
     "castle_panic": redeal_castle_panic,
+    "wiz_war": redeal_wiz_war,
 }
 
 

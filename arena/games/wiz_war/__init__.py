@@ -11,6 +11,8 @@ from arena.games.base import Game
 from arena.games.wiz_war.board import COLOURS
 from arena.games.wiz_war.bots import GreedyBot, RandomBot
 from arena.games.wiz_war.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SEAT_COLOURS
+from arena.games.wiz_war.determinize import determinize
+from arena.games.wiz_war.ismcts import IsmctsBot
 from arena.games.wiz_war.render import render
 from arena.games.wiz_war.rules import WizWarState
 
@@ -33,9 +35,10 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot},
+    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
     render=render,
     seat_colours=seat_colours,
+    determinize=determinize,
 )
 
 __all__ = ["GAME", "GreedyBot", "RandomBot", "WizWarState", "create"]

@@ -81,6 +81,7 @@ def _public(state: WizWarState, seat: int) -> JSON:
             "attacks_allowed": state.act_allowed if state.activation else 0,
             "moved": state.act_moved if state.activation else False,
         },
+        "turn_flags": _turn_flags(state),
         "players": [_player(state, w.seat, seat) for w in state.wizards],
         "creatures": [_creature(state, name) for name in state.creatures],
         "creature_pool": _pool(state, seat),
@@ -169,6 +170,30 @@ def _creature(state: WizWarState, name: str) -> JSON:
         "activated": cr.activated,
         "form": state.form(name),
         "card": cr.card,
+        "guardian_used": cr.guardian_used,
+        "mad_dash": cr.mad_dash,
+    }
+
+
+def _turn_flags(state: WizWarState) -> JSON:
+    """The active wizard's turn so far: every seat saw it happen, and it decides what may
+    be done next (a determinization rebuilds the state from it)."""
+    w = state.wizards[state.active]
+    return {
+        "moved": w.moved,
+        "no_move": w.no_move,
+        "fresh": w.fresh,
+        "unlocked": [B.edge_name(e) for e in w.unlocked],
+        "pass_edges": [B.edge_name(e) for e in w.pass_edges],
+        "corner": w.corner,
+        "drake_eye": w.drake_eye,
+        "add_energy": w.add_energy,
+        "projection": w.projection,
+        "no_treasure": w.no_treasure,
+        "disease_hit": list(w.disease_hit),
+        "slow": w.slow,
+        "raven": w.raven,
+        "dashed": state.act_dashed,
     }
 
 

@@ -17,7 +17,7 @@ from .helpers import new_game
 def test_the_game_has_its_metadata_bots_and_render() -> None:
     assert (GAME.name, GAME.title) == ("wiz_war", "Wiz-War: Bestial Forces")
     assert (GAME.min_players, GAME.max_players) == (2, 4)
-    assert set(GAME.bots) == {"random", "greedy"} and GAME.render is not None
+    assert set(GAME.bots) == {"random", "greedy", "ismcts"} and GAME.render is not None
 
 
 def test_every_option_has_choices_and_a_default_among_them() -> None:

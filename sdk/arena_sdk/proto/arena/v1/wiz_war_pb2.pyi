@@ -7,7 +7,38 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class WizWarView(_message.Message):
-    __slots__ = ("seat", "game", "num_players", "options", "round", "round_limit", "turn", "active", "first_player", "to_move", "phase", "activation", "players", "creatures", "creature_pool", "walls", "doors", "fire_walls", "treasures", "floor_items", "objects", "spells", "deck_size", "discard", "casting", "decision", "log", "over", "winner", "end_reason", "outcome", "hand", "choice_cards")
+    __slots__ = ("seat", "game", "num_players", "options", "round", "round_limit", "turn", "active", "first_player", "to_move", "phase", "activation", "players", "creatures", "creature_pool", "walls", "doors", "fire_walls", "treasures", "floor_items", "objects", "spells", "deck_size", "discard", "casting", "decision", "log", "over", "winner", "end_reason", "outcome", "hand", "choice_cards", "turn_flags")
+    class TurnFlags(_message.Message):
+        __slots__ = ("moved", "no_move", "fresh", "unlocked", "pass_edges", "corner", "drake_eye", "add_energy", "projection", "no_treasure", "disease_hit", "slow", "raven", "dashed")
+        MOVED_FIELD_NUMBER: _ClassVar[int]
+        NO_MOVE_FIELD_NUMBER: _ClassVar[int]
+        FRESH_FIELD_NUMBER: _ClassVar[int]
+        UNLOCKED_FIELD_NUMBER: _ClassVar[int]
+        PASS_EDGES_FIELD_NUMBER: _ClassVar[int]
+        CORNER_FIELD_NUMBER: _ClassVar[int]
+        DRAKE_EYE_FIELD_NUMBER: _ClassVar[int]
+        ADD_ENERGY_FIELD_NUMBER: _ClassVar[int]
+        PROJECTION_FIELD_NUMBER: _ClassVar[int]
+        NO_TREASURE_FIELD_NUMBER: _ClassVar[int]
+        DISEASE_HIT_FIELD_NUMBER: _ClassVar[int]
+        SLOW_FIELD_NUMBER: _ClassVar[int]
+        RAVEN_FIELD_NUMBER: _ClassVar[int]
+        DASHED_FIELD_NUMBER: _ClassVar[int]
+        moved: bool
+        no_move: bool
+        fresh: bool
+        unlocked: _containers.RepeatedScalarFieldContainer[str]
+        pass_edges: _containers.RepeatedScalarFieldContainer[str]
+        corner: bool
+        drake_eye: bool
+        add_energy: int
+        projection: int
+        no_treasure: bool
+        disease_hit: _containers.RepeatedScalarFieldContainer[str]
+        slow: int
+        raven: int
+        dashed: bool
+        def __init__(self, moved: _Optional[bool] = ..., no_move: _Optional[bool] = ..., fresh: _Optional[bool] = ..., unlocked: _Optional[_Iterable[str]] = ..., pass_edges: _Optional[_Iterable[str]] = ..., corner: _Optional[bool] = ..., drake_eye: _Optional[bool] = ..., add_energy: _Optional[int] = ..., projection: _Optional[int] = ..., no_treasure: _Optional[bool] = ..., disease_hit: _Optional[_Iterable[str]] = ..., slow: _Optional[int] = ..., raven: _Optional[int] = ..., dashed: _Optional[bool] = ...) -> None: ...
     class Options(_message.Message):
         __slots__ = ("schools", "black_cantrip", "extended_flash_energy", "more_summons", "specializations", "round_limit")
         SCHOOLS_FIELD_NUMBER: _ClassVar[int]
@@ -88,7 +119,7 @@ class WizWarView(_message.Message):
         out_order: int
         def __init__(self, seat: _Optional[int] = ..., colour: _Optional[str] = ..., alive: _Optional[bool] = ..., square: _Optional[int] = ..., home: _Optional[int] = ..., life: _Optional[int] = ..., vp: _Optional[int] = ..., hand_size: _Optional[int] = ..., hand_total: _Optional[int] = ..., max_hand: _Optional[int] = ..., items: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., treasure: _Optional[int] = ..., stun_tokens: _Optional[int] = ..., stunned: _Optional[bool] = ..., stun_mode: _Optional[str] = ..., form: _Optional[str] = ..., mp: _Optional[int] = ..., boosted: _Optional[bool] = ..., attacks: _Optional[int] = ..., attacks_allowed: _Optional[int] = ..., specialization: _Optional[str] = ..., spec_deck_size: _Optional[int] = ..., spec_discard: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., out_order: _Optional[int] = ...) -> None: ...
     class Creature(_message.Message):
-        __slots__ = ("name", "title", "controller", "square", "life", "start_life", "base_speed", "stun_tokens", "stunned", "treasure", "activated", "form", "card")
+        __slots__ = ("name", "title", "controller", "square", "life", "start_life", "base_speed", "stun_tokens", "stunned", "treasure", "activated", "form", "card", "guardian_used", "mad_dash")
         NAME_FIELD_NUMBER: _ClassVar[int]
         TITLE_FIELD_NUMBER: _ClassVar[int]
         CONTROLLER_FIELD_NUMBER: _ClassVar[int]
@@ -102,6 +133,8 @@ class WizWarView(_message.Message):
         ACTIVATED_FIELD_NUMBER: _ClassVar[int]
         FORM_FIELD_NUMBER: _ClassVar[int]
         CARD_FIELD_NUMBER: _ClassVar[int]
+        GUARDIAN_USED_FIELD_NUMBER: _ClassVar[int]
+        MAD_DASH_FIELD_NUMBER: _ClassVar[int]
         name: str
         title: str
         controller: int
@@ -115,7 +148,9 @@ class WizWarView(_message.Message):
         activated: bool
         form: str
         card: int
-        def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., controller: _Optional[int] = ..., square: _Optional[int] = ..., life: _Optional[int] = ..., start_life: _Optional[int] = ..., base_speed: _Optional[int] = ..., stun_tokens: _Optional[int] = ..., stunned: _Optional[bool] = ..., treasure: _Optional[int] = ..., activated: _Optional[bool] = ..., form: _Optional[str] = ..., card: _Optional[int] = ...) -> None: ...
+        guardian_used: bool
+        mad_dash: bool
+        def __init__(self, name: _Optional[str] = ..., title: _Optional[str] = ..., controller: _Optional[int] = ..., square: _Optional[int] = ..., life: _Optional[int] = ..., start_life: _Optional[int] = ..., base_speed: _Optional[int] = ..., stun_tokens: _Optional[int] = ..., stunned: _Optional[bool] = ..., treasure: _Optional[int] = ..., activated: _Optional[bool] = ..., form: _Optional[str] = ..., card: _Optional[int] = ..., guardian_used: _Optional[bool] = ..., mad_dash: _Optional[bool] = ...) -> None: ...
     class Edge(_message.Message):
         __slots__ = ("edge", "a", "b")
         EDGE_FIELD_NUMBER: _ClassVar[int]
@@ -327,6 +362,7 @@ class WizWarView(_message.Message):
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     HAND_FIELD_NUMBER: _ClassVar[int]
     CHOICE_CARDS_FIELD_NUMBER: _ClassVar[int]
+    TURN_FLAGS_FIELD_NUMBER: _ClassVar[int]
     seat: int
     game: str
     num_players: int
@@ -360,4 +396,5 @@ class WizWarView(_message.Message):
     outcome: _containers.RepeatedCompositeFieldContainer[WizWarView.Result]
     hand: _containers.RepeatedCompositeFieldContainer[WizWarView.Card]
     choice_cards: _containers.RepeatedCompositeFieldContainer[WizWarView.Card]
-    def __init__(self, seat: _Optional[int] = ..., game: _Optional[str] = ..., num_players: _Optional[int] = ..., options: _Optional[_Union[WizWarView.Options, _Mapping]] = ..., round: _Optional[int] = ..., round_limit: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., to_move: _Optional[int] = ..., phase: _Optional[str] = ..., activation: _Optional[_Union[WizWarView.Activation, _Mapping]] = ..., players: _Optional[_Iterable[_Union[WizWarView.Player, _Mapping]]] = ..., creatures: _Optional[_Iterable[_Union[WizWarView.Creature, _Mapping]]] = ..., creature_pool: _Optional[_Iterable[str]] = ..., walls: _Optional[_Iterable[_Union[WizWarView.Wall, _Mapping]]] = ..., doors: _Optional[_Iterable[_Union[WizWarView.Door, _Mapping]]] = ..., fire_walls: _Optional[_Iterable[_Union[WizWarView.Edge, _Mapping]]] = ..., treasures: _Optional[_Iterable[_Union[WizWarView.Treasure, _Mapping]]] = ..., floor_items: _Optional[_Iterable[_Union[WizWarView.FloorItem, _Mapping]]] = ..., objects: _Optional[_Iterable[_Union[WizWarView.BoardObject, _Mapping]]] = ..., spells: _Optional[_Iterable[_Union[WizWarView.MaintainedSpell, _Mapping]]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., casting: _Optional[_Iterable[_Union[WizWarView.Cast, _Mapping]]] = ..., decision: _Optional[_Union[WizWarView.Decision, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., over: _Optional[bool] = ..., winner: _Optional[int] = ..., end_reason: _Optional[str] = ..., outcome: _Optional[_Iterable[_Union[WizWarView.Result, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., choice_cards: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ...) -> None: ...
+    turn_flags: WizWarView.TurnFlags
+    def __init__(self, seat: _Optional[int] = ..., game: _Optional[str] = ..., num_players: _Optional[int] = ..., options: _Optional[_Union[WizWarView.Options, _Mapping]] = ..., round: _Optional[int] = ..., round_limit: _Optional[int] = ..., turn: _Optional[int] = ..., active: _Optional[int] = ..., first_player: _Optional[int] = ..., to_move: _Optional[int] = ..., phase: _Optional[str] = ..., activation: _Optional[_Union[WizWarView.Activation, _Mapping]] = ..., players: _Optional[_Iterable[_Union[WizWarView.Player, _Mapping]]] = ..., creatures: _Optional[_Iterable[_Union[WizWarView.Creature, _Mapping]]] = ..., creature_pool: _Optional[_Iterable[str]] = ..., walls: _Optional[_Iterable[_Union[WizWarView.Wall, _Mapping]]] = ..., doors: _Optional[_Iterable[_Union[WizWarView.Door, _Mapping]]] = ..., fire_walls: _Optional[_Iterable[_Union[WizWarView.Edge, _Mapping]]] = ..., treasures: _Optional[_Iterable[_Union[WizWarView.Treasure, _Mapping]]] = ..., floor_items: _Optional[_Iterable[_Union[WizWarView.FloorItem, _Mapping]]] = ..., objects: _Optional[_Iterable[_Union[WizWarView.BoardObject, _Mapping]]] = ..., spells: _Optional[_Iterable[_Union[WizWarView.MaintainedSpell, _Mapping]]] = ..., deck_size: _Optional[int] = ..., discard: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., casting: _Optional[_Iterable[_Union[WizWarView.Cast, _Mapping]]] = ..., decision: _Optional[_Union[WizWarView.Decision, _Mapping]] = ..., log: _Optional[_Iterable[str]] = ..., over: _Optional[bool] = ..., winner: _Optional[int] = ..., end_reason: _Optional[str] = ..., outcome: _Optional[_Iterable[_Union[WizWarView.Result, _Mapping]]] = ..., hand: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., choice_cards: _Optional[_Iterable[_Union[WizWarView.Card, _Mapping]]] = ..., turn_flags: _Optional[_Union[WizWarView.TurnFlags, _Mapping]] = ...) -> None: ...
