@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from platform_support import wait_until
+from platform_support import REDIS_DB, wait_until
 
 
 def _person(name: str):
@@ -91,3 +91,24 @@ def test_a_person_whose_clock_runs_out_is_played_by_the_fallback(processes):
     seat = match.seats.get(seat=0)
     assert [s["reason"] for s in seat.strikes] == ["timeout"] * 3
     assert seat.disqualified and seat.rank == 1, "struck out, ranked last, played to the end"
+
+
+def test_a_turn_takes_one_answer_however_often_a_browser_posts(db, settings_override) -> None:
+    """Posts that arrive before the worker reads the first answer are refused, so a script
+    cannot fill the seat's answer list."""
+    import time
+
+    import redis
+
+    from arena.relay import envelope as env
+    from webui.play import turns
+
+    settings_override(ARENA_RELAY_URL=f"redis://127.0.0.1:6379/{REDIS_DB}")
+    match_id, seat = 999_001, 1
+    turn = {"request": 7, "legal": [["pass", "Pass"]], "deadline": time.time() + 60}
+    turn.update(per_decision=60, bank=600)
+    store = redis.Redis(db=REDIS_DB)
+    store.set(env.person_turn_key(match_id, seat), json.dumps(turn))
+    answers = [turns.answer(match_id, seat, 7, "pass") for _ in range(1000)]
+    assert answers[0] == "" and set(answers[1:]) == {"this turn is already answered"}
+    assert store.llen(env.person_answer_key(match_id, seat)) == 1

@@ -62,6 +62,10 @@ def answer(match_id: int, seat: int, request: int, code: str) -> str:
         return "that action is not legal now"
     key = env.person_answer_key(match_id, seat)
     try:
+        # One answer per turn: a browser that posts again (or a script that posts a thousand
+        # times) before the worker reads the first finds the turn answered, not a longer list.
+        if not client().set(f"{key}:answered:{request}", 1, nx=True, ex=env.KEY_TTL_SECONDS):
+            return "this turn is already answered"
         pipe = client().pipeline(transaction=False)
         pipe.rpush(key, json.dumps({"request": request, "code": code}))
         pipe.expire(key, env.KEY_TTL_SECONDS)
