@@ -40,7 +40,9 @@ async def release_stream(redis: aioredis.Redis, kind: str, owner: str, stream: s
 
 
 class RateLimit:
-    """A token bucket: `rate` messages a second, saving up to `burst`."""
+    """A token bucket: `rate` messages a second, saving up to `burst`.
+
+    It bounds what a bot sends unasked; the answers to its turns are counted by `Owed`."""
 
     def __init__(self, rate: float, burst: float) -> None:
         self.rate = rate
@@ -55,4 +57,25 @@ class RateLimit:
         if self._level < 1:
             return False
         self._level -= 1
+        return True
+
+
+class Owed:
+    """The answers one Play stream owes: one per turn the gateway has passed down.
+
+    A bot that answers every turn of a fast game may send hundreds of messages a second;
+    those are what the referee asked for, so they cost the rate limit nothing. Only what
+    comes beyond them (a flood) is charged to the bucket."""
+
+    def __init__(self) -> None:
+        self._count = 0
+
+    def asked(self) -> None:
+        self._count += 1
+
+    def answer(self) -> bool:
+        """Whether a message can be taken as an owed answer (and count it paid)."""
+        if self._count == 0:
+            return False
+        self._count -= 1
         return True

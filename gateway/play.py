@@ -99,8 +99,9 @@ async def _relay(
 ) -> None:
     up = env.up_key(relay)
     await _push(server, up, env.attach(sid, server.gid, context.peer(), hello))
-    reader = asyncio.create_task(_read(server, context, up, bot, sid))
-    writer = asyncio.create_task(_write(server, context, env.down_key(relay, sid)))
+    owed = caps.Owed()
+    reader = asyncio.create_task(_read(server, context, up, bot, sid, owed))
+    writer = asyncio.create_task(_write(server, context, env.down_key(relay, sid), owed))
     try:
         done, _ = await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)
         if writer in done and not writer.cancelled():
@@ -123,14 +124,19 @@ async def _push(server: GatewayServer, key: str, item: bytes) -> None:
 
 
 async def _read(
-    server: GatewayServer, context: grpc.aio.ServicerContext, up: str, bot: str, sid: str
+    server: GatewayServer,
+    context: grpc.aio.ServicerContext,
+    up: str,
+    bot: str,
+    sid: str,
+    owed: caps.Owed,
 ) -> None:
     """The bot's messages, up to the worker; its leaving, as a detach."""
     rate = server.rate_for(bot)
     reason = "the bot's stream ended"
     try:
         while (raw := await context.read()) is not grpc.aio.EOF:
-            if not rate.take():
+            if not owed.answer() and not rate.take():
                 note = f"more than {rate.rate:g} messages a second"
                 await _push(server, up, env.flood(sid, note))
                 with contextlib.suppress(Exception):
@@ -149,7 +155,9 @@ async def _read(
                 await asyncio.shield(_push(server, up, env.detach(sid, reason)))
 
 
-async def _write(server: GatewayServer, context: grpc.aio.ServicerContext, down: str) -> str | None:
+async def _write(
+    server: GatewayServer, context: grpc.aio.ServicerContext, down: str, owed: caps.Owed
+) -> str | None:
     """The worker's messages, down to the bot, until a close (None) or a cut (why)."""
     while True:
         item = await server.redis.blpop([down], timeout=POLL_SECONDS)
@@ -160,14 +168,15 @@ async def _write(server: GatewayServer, context: grpc.aio.ServicerContext, down:
             return None
         if kind == env.CUT:
             return body.decode(errors="replace")
-        await context.write(_on_time(body, sent))
+        message = pb.RefereeMessage.FromString(body)
+        if message.WhichOneof("payload") == "turn":
+            owed.asked()
+            body = _on_time(message, body, sent)
+        await context.write(body)
 
 
-def _on_time(raw: bytes, sent: float) -> bytes:
-    """A turn's deadline less the time it spent in the relay; other messages as they are."""
-    message = pb.RefereeMessage.FromString(raw)
-    if message.WhichOneof("payload") != "turn":
-        return raw
+def _on_time(message: pb.RefereeMessage, raw: bytes, sent: float) -> bytes:
+    """A turn's deadline less the time it spent in the relay."""
     late = max(0, round((time.time() - sent) * 1000))
     if late == 0:
         return raw

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import grpc
 import pytest
-from platform_support import wait_until
+from platform_support import Processes, wait_until
 from remote_support import Remote
-from test_remote_ladder import make_remote_bot
+from test_remote_ladder import HOMEWARD, finished, make_remote_bot, online, schedule_until_seated
 
 from arena_sdk.proto.arena.v1 import gateway_pb2 as gpb
 from arena_sdk.proto.arena.v1 import gateway_pb2_grpc, referee_pb2_grpc
@@ -140,6 +140,29 @@ def test_a_seat_stream_sending_too_fast_is_cut_off(remote: Remote, db) -> None:
         assert codes[-1] == "cut off: more than 0.1 messages a second", codes
     finally:
         agent.close()
+
+
+def test_answers_to_turns_are_not_charged_to_the_message_rate(
+    remote: Remote, processes: Processes
+) -> None:
+    """A whole match answered through a gateway that lets a bot send 0.1 messages a second
+    unasked: every answer was asked for, so the bot plays on (a ladder bot answers a fast
+    game's turns hundreds of times a second)."""
+    from webui.matches.models import MatchSeat
+
+    remote.env.update(ARENA_GATEWAY_MESSAGES_PER_SECOND="0.1", ARENA_GATEWAY_MESSAGE_BURST="2")
+    processes.env = remote.env
+    processes.worker("w1")
+    address = remote.gateway("gw")
+    bot, secret = make_remote_bot("gina", "quick")
+    remote.python_bot("bot", HOMEWARD, address, secret)
+    wait_until(lambda: online(bot), 30, "the bot online")
+    queued = schedule_until_seated(bot)
+    wait_until(lambda: finished(queued), 240, "the matches to finish\n" + processes.log("w1"))
+    seats = list(MatchSeat.objects.filter(version__bot=bot))
+    assert seats and sum(seat.decisions for seat in seats) > 20
+    for seat in seats:
+        assert not seat.disqualified and not seat.strikes, seat.errors
 
 
 def self_signed(folder: Path) -> tuple[Path, Path]:
