@@ -20,7 +20,7 @@
 
   let turn = null;       // the open turn shown, {request, legal, left, ...}
   let sent = null;       // the request id whose answer was sent and confirmed
-  let sending = false;
+  let sending = null;    // the request id whose answer is on its way
   let deadline = null;   // performance.now() ms when the clock runs out
   let freshTimer = null;
   const listeners = [];
@@ -79,12 +79,14 @@
     for (const listener of listeners) listener(turn);
   }
 
+  // The answer in flight belongs to its request: the next turn may open before the
+  // reply comes back (the referee read the answer first), and a click on it is its own.
   async function choose(code) {
-    if (!turn || sending || sent === turn.request) return false;
+    if (!turn || sending === turn.request || sent === turn.request) return false;
     const action = turn.legal.find((a) => a.code === code);
     if (!action) return false;
-    sending = true;
     const request = turn.request;
+    sending = request;
     for (const button of buttons()) {
       button.disabled = true;
       if (button.dataset.code === code) button.classList.add("chosen");
@@ -101,9 +103,12 @@
     } catch (error) {
       response = null;
     }
-    sending = false;
+    if (sending === request) sending = null;
+    const shown = turn && turn.request === request;
     if (response && response.ok) {
       sent = request;
+      panel.dataset.sent = String(request);
+      if (!shown) return true;  // already past it: the next turn is on the panel
       panel.classList.remove("my-turn");
       say("Played: " + action.label + " (confirmed).");
       for (const listener of listeners) listener(null);
@@ -112,6 +117,8 @@
     }
     let detail = "could not send";
     try { detail = (await response.json()).detail || detail; } catch (error) { /* not JSON */ }
+    panel.dataset.refused = String(request);
+    if (!shown) return false;
     say("Not played: " + detail + ".");
     for (const button of buttons()) { button.disabled = false; button.classList.remove("chosen"); }
     return false;
