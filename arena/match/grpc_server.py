@@ -45,6 +45,7 @@ from arena.match.limits import (
 from arena.match.loop import call, on_loop, shared_loop
 from arena.match.reflection import enable_reflection
 from arena.match.remote import RemoteAgent, RemoteMatch
+from arena_sdk import wire
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
 SERVICE = pb.DESCRIPTOR.services_by_name["Referee"].full_name  # "arena.v1.Referee"
@@ -261,7 +262,9 @@ class RefereeServer:
             await self._refuse(context, pb.ERROR_CODE_BAD_TOKEN, "this token opens no seat")
             return
         stream = _Stream(self.loop, context)
-        welcome = pb.Welcome(match_id=agent.match_id, seat=agent.seat)
+        welcome = pb.Welcome(
+            match_id=agent.match_id, seat=agent.seat, features=wire.accepted_features(first.hello)
+        )
         stream.queue.put_nowait(pb.RefereeMessage(welcome=welcome))
         if not agent.attach(stream, first.hello, peer=context.peer()):
             await self._refuse(context, pb.ERROR_CODE_SEAT_TAKEN, "this seat was already taken")

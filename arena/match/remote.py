@@ -113,6 +113,8 @@ class RemoteAgent(Agent):
         self.bot_name = ""
         self.sdk_version = ""
         self.peer = ""
+        #: The protocol features turned on for this seat's stream (Welcome.features).
+        self.features: list[str] = []
         self._lock = threading.Lock()
         self._stream: Stream | None = None
         self._attached = False
@@ -139,6 +141,12 @@ class RemoteAgent(Agent):
         self._log: list[str] = []
         self._log_size = 0
         self._on_attach: Callable[[], None] | None = None
+        #: "events_in_turns": other seats' moves wait here for this seat's next turn (or
+        #: its MatchEnd) instead of going out one message each.
+        self.events_in_turns = False
+        self._events: list[pb.Event] = []
+        #: The events the open turn carried, for sending it again after a rejoin.
+        self.turn_events: list[pb.Event] = []
 
     # -- transport side (on the loop) -------------------------------------------------
 
@@ -152,6 +160,8 @@ class RemoteAgent(Agent):
             self.bot_name = storable(hello.bot_name[:NAME_CHARS], NAME_CHARS)
             self.sdk_version = storable(hello.sdk_version[:NAME_CHARS], NAME_CHARS)
             self.peer = peer[:NAME_CHARS]
+            self.features = wire.accepted_features(hello)
+            self.events_in_turns = wire.EVENTS_IN_TURNS in self.features
             name = hello.bot_name[:NAME_CHARS]
             if not self._named and name.isprintable() and name.strip():
                 self.name = name.strip()[:40]
@@ -236,9 +246,11 @@ class RemoteAgent(Agent):
     async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
         request_id = self._next_id
         self._next_id += 1
+        self.turn_events, self._events = self._events, []
         turn = wire.turn_message(
-            request_id, self.game, request.view, request.legal, request.per_decision, request.bank
-        )
+            request_id, self.game, request.view, request.legal, request.per_decision,
+            request.bank, self.turn_events,
+        )  # fmt: skip
         stream = self._live_stream()
         deadline = time.monotonic() + timeout
         self._open, self._open_failed = request_id, False
@@ -285,10 +297,15 @@ class RemoteAgent(Agent):
         return found
 
     def event(self, event: dict[str, Any]) -> None:
+        if self.events_in_turns:
+            self._live_stream()  # a seat whose bot is gone fails here, as when sending
+            self._events.append(wire.event_message(event))
+            return
         self._send(pb.RefereeMessage(event=wire.event_message(event)))
 
     def end(self, result: dict[str, Any]) -> None:
-        self._send(pb.RefereeMessage(match_end=wire.match_end(result)))
+        events, self._events = self._events, []
+        self._send(pb.RefereeMessage(match_end=wire.match_end(result, events)))
         self._ended = True
 
     def close(self) -> None:

@@ -268,7 +268,10 @@ class RelayAgent(RemoteAgent):
             # before the gateway noticed the first one broke. The newest stream wins.
             current.send(_refusal(pb.ERROR_CODE_ABORTED, "a newer stream took this seat"))
             self._lost("a newer stream took the seat")
-        welcome = pb.RefereeMessage(welcome=pb.Welcome(match_id=self.match_id, seat=self.seat))
+        accepted = wire.accepted_features(hello)
+        welcome = pb.RefereeMessage(
+            welcome=pb.Welcome(match_id=self.match_id, seat=self.seat, features=accepted)
+        )
         if not self._attached:
             stream.send(welcome)
             if self.attach(stream, hello, peer=str(header.get("peer", ""))):
@@ -301,7 +304,7 @@ class RelayAgent(RemoteAgent):
             stream.send(
                 wire.turn_message(
                     request_id, self.game, request.view, request.legal, per_decision,
-                    left - per_decision,
+                    left - per_decision, self.turn_events,
                 )
             )  # fmt: skip
 

@@ -106,6 +106,10 @@ class BotCgroup:
         self.dirs: dict[str, Path] = {}
         #: Controller -> its cgroup version (hybrid hosts mix them).
         self.versions: dict[str, int] = {}
+        #: Event files kept open: the referee reads them after every decision, and
+        #: reading an open cgroup file again from offset 0 costs one system call.
+        self._open: dict[Path, int] = {}
+        self._removed = False
 
     @classmethod
     def create(
@@ -161,7 +165,7 @@ class BotCgroup:
 
     def limit_hits(self) -> int:
         """How many forks were refused because of pids.max."""
-        return _counter(self.path / "pids.events", "max")
+        return self._counter(self.path / "pids.events", "max")
 
     def memory_kills(self) -> int:
         """How many processes the kernel killed for the tree's memory limit."""
@@ -169,7 +173,7 @@ class BotCgroup:
         if memory is None:
             return 0
         events = "memory.oom_control" if self.versions["memory"] == 1 else "memory.events"
-        return _counter(memory / events, "oom_kill")
+        return self._counter(memory / events, "oom_kill")
 
     def throttled(self) -> int:
         """How many scheduler periods the tree spent held back at its CPU quota."""
@@ -199,8 +203,25 @@ class BotCgroup:
                 return False
             time.sleep(0.005)
 
+    def _counter(self, path: Path, key: str) -> int:
+        """`_counter` of a file kept open; 0 while it cannot be read."""
+        if self._removed:
+            return _counter(path, key)
+        try:
+            fd = self._open.get(path)
+            if fd is None:
+                fd = self._open[path] = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+            text = os.pread(fd, 4096, 0).decode(errors="replace")
+        except OSError:
+            return 0
+        return _value(text, key)
+
     def remove(self, timeout: float = 5.0) -> bool:
         """Remove the (emptied) cgroups, waiting for dying tasks to leave them."""
+        self._removed = True
+        for fd in self._open.values():
+            os.close(fd)
+        self._open.clear()
         return all([_remove(path, timeout) for path in set(self.dirs.values())])
 
     def _join(self, controller: str, hierarchy: Hierarchy, name: str) -> None:
@@ -298,7 +319,11 @@ def _per_process_only(controller: str, why: str) -> None:
 
 def _counter(path: Path, key: str) -> int:
     """The value of `key` in a "key value" per line file (0 if absent)."""
-    for line in _read(path).splitlines():
+    return _value(_read(path), key)
+
+
+def _value(text: str, key: str) -> int:
+    for line in text.splitlines():
         name, _, value = line.partition(" ")
         if name == key:
             return int(value)

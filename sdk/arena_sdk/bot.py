@@ -23,6 +23,10 @@ class Bot:
 
     #: Shown on ladders; defaults to the class name.
     name: str = ""
+    #: Hosted, `on_event` is called for other seats' moves just before this bot's next
+    #: turn (they ride in one message with it). True asks for each move as it happens,
+    #: one message each, for a bot that thinks while the others play.
+    live_events: bool = False
 
     def __init__(self, seed: int | None = None) -> None:
         self.random = random.Random(seed)

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Iterable
 from typing import Any
 
 import grpc
@@ -62,7 +63,12 @@ def run_bot(
     loop (the fastest gRPC client measured here): call it from a thread with no running
     loop.
     """
-    hello = pb.Hello(token=token, bot_name=name or _name(bot), sdk_version=wire.SDK_IDENT)
+    hello = pb.Hello(
+        token=token,
+        bot_name=name or _name(bot),
+        sdk_version=wire.SDK_IDENT,
+        features=[] if bot.live_events else [wire.EVENTS_IN_TURNS],
+    )
     session = _Session(bot)
     address = target(server_addr)
     broken_at: float | None = None
@@ -145,13 +151,20 @@ class _Session:
         self.welcomed_now = False
         self.started = False
         self.result: dict[str, Any] | None = None
+        #: The newest turn whose events were handed to the bot: a turn sent again after
+        #: a rejoin carries them again.
+        self.events_upto = 0
         self.last_error = ("CLOSED", "the referee ended the stream before the match ended")
 
     def handle(self, message: pb.RefereeMessage) -> bool:
         """React to one message; True once the referee has nothing more to say."""
         payload = message.WhichOneof("payload")
         if payload == "turn":
-            self._turn(message.turn)
+            turn = message.turn
+            if turn.request_id > self.events_upto:
+                self.events_upto = turn.request_id
+                self._events(turn.events)
+            self._turn(turn)
         elif payload == "event":
             self._hook("on_event", wire.event_from(message.event))
         elif payload == "match_start":
@@ -164,6 +177,7 @@ class _Session:
             self.welcomed = self.welcomed_now = True
             self.bot.seat = message.welcome.seat
         elif payload == "match_end":
+            self._events(message.match_end.events)
             self.result = wire.result_from(message.match_end)
             self._hook("on_end", self.result)
             return True
@@ -171,6 +185,10 @@ class _Session:
             return self._referee_error(message.error)
         # Anything else comes from a newer protocol version: ignore it.
         return False
+
+    def _events(self, events: Iterable[pb.Event]) -> None:
+        for event in events:
+            self._hook("on_event", wire.event_from(event))
 
     def _turn(self, turn: pb.TurnRequest) -> None:
         try:

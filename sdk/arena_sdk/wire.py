@@ -17,6 +17,18 @@ from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 #: Sent in Hello.sdk_version: who speaks the protocol, for logs and support.
 SDK_IDENT = f"arena-sdk/{__version__} python/{platform.python_version()}"
 
+#: Hello feature: other seats' moves ride in the next turn (TurnRequest.events) instead of
+#: one Event message each.
+EVENTS_IN_TURNS = "events_in_turns"
+#: The features this protocol version knows, on either side.
+FEATURES = frozenset({EVENTS_IN_TURNS})
+
+
+def accepted_features(hello: pb.Hello) -> list[str]:
+    """The features of a hello that this side turns on (unknown names are ignored)."""
+    return sorted(set(hello.features[:16]) & FEATURES)
+
+
 #: Strike reasons as the referee records them <-> the protocol's error codes: the one
 #: table. Every reason the referee can give has its own code (a test collects the reasons
 #: from the referee's code and checks each is here); a bot reads them back as these names.
@@ -112,11 +124,13 @@ def turn_message(
     legal: Sequence[Action],
     per_decision: float,
     bank: float,
+    events: Sequence[pb.Event] = (),
 ) -> pb.RefereeMessage:
     """The RefereeMessage asking for a turn, its view typed as `game`'s view message.
 
     Built by one constructor call from plain dicts and lists (the view as `observe`
     returned it): protobuf fills the nested messages in C, with no copy in between.
+    `events` ride along for a stream with the "events_in_turns" feature.
     """
     turn = {
         "request_id": request_id,
@@ -124,6 +138,7 @@ def turn_message(
         "deadline_ms": _ms(per_decision),
         "time_bank_ms": _ms(bank),
         views.view_field(game): view,
+        "events": events,
     }
     try:
         return pb.RefereeMessage(turn=turn)
@@ -148,9 +163,11 @@ def event_from(event: pb.Event) -> dict[str, Any]:
     return {"seat": event.seat, "code": event.code, "label": event.label}
 
 
-def match_end(result: Mapping[str, Any]) -> pb.MatchEnd:
-    """The MatchEnd for the referee's per-seat result dict."""
+def match_end(result: Mapping[str, Any], events: Sequence[pb.Event] = ()) -> pb.MatchEnd:
+    """The MatchEnd for the referee's per-seat result dict (with the seat's last events,
+    for a stream with the "events_in_turns" feature)."""
     return pb.MatchEnd(
+        events=events,
         outcome=[
             pb.SeatOutcome(
                 rank=o["rank"], score=o.get("score", 0), disqualified=o.get("disqualified", False)

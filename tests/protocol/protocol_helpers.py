@@ -71,8 +71,9 @@ class RawBot:
     def send(self, message: pb.BotMessage | bytes) -> None:
         self._out.put(message if isinstance(message, bytes) else message.SerializeToString())
 
-    def hello(self, token: str) -> None:
-        self.send(pb.BotMessage(hello=pb.Hello(token=token, bot_name="raw", sdk_version="test")))
+    def hello(self, token: str, features: tuple[str, ...] = ()) -> None:
+        hello = pb.Hello(token=token, bot_name="raw", sdk_version="test", features=features)
+        self.send(pb.BotMessage(hello=hello))
 
     def reply(self, request_id: int, code: str) -> None:
         self.send(pb.BotMessage(action=pb.ActionReply(request_id=request_id, code=code)))

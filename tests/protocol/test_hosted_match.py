@@ -19,10 +19,18 @@ OPTIONS = {"variant": "master_wizard"}
 CLOCK = TimeControl(per_decision=5.0, bank=30.0, max_strikes=1000)
 
 
-@pytest.mark.parametrize("transport", ["unix", "tcp"])
+@pytest.mark.parametrize(
+    ("transport", "events"), [("unix", "in turns"), ("tcp", "in turns"), ("unix", "live")]
+)
 def test_a_hosted_match_plays_exactly_like_an_in_process_one(
-    server: RefereeServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, transport: str
+    server: RefereeServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    transport: str,
+    events: str,
 ) -> None:
+    """Whether other seats' moves come one message each ("live") or with the bot's next
+    turn, its hooks see the same things in the same order as in-process."""
     address = server.addresses[0 if transport == "unix" else 1]
     assert address.startswith("unix:") == (transport == "unix")
 
@@ -33,7 +41,10 @@ def test_a_hosted_match_plays_exactly_like_an_in_process_one(
     )
 
     match = server.open_match(GAME, 3, match_id="m-42")
-    record = {"ARENA_TEST_RECORD": str(tmp_path / "hosted.json")}
+    record = {
+        "ARENA_TEST_RECORD": str(tmp_path / "hosted.json"),
+        "ARENA_TEST_LIVE_EVENTS": "1" if events == "live" else "0",
+    }
     bots = [
         spawn_bot(BOTS / "recorder.py", address, match.tokens[0], "--seed", "1", env=record),
         spawn_bot(BOTS / "wt_greedy.py", address, match.tokens[1], "--seed", "2"),
@@ -41,6 +52,8 @@ def test_a_hosted_match_plays_exactly_like_an_in_process_one(
     ]
     missing = match.wait_for_seats(20)
     assert missing == [], [bots[seat].finish() for seat in missing]
+    assert match.agent(0).events_in_turns == (events == "in turns")
+    assert match.agent(1).events_in_turns, "the SDK asks for events in turns by default"
     hosted = run_match(GAME, match.agents, 42, OPTIONS, CLOCK, match_id="m-42")
     match.close()
     finished = [bot.finish() for bot in bots]

@@ -39,14 +39,16 @@ def request(index: int = 0) -> DecisionRequest:
     return DecisionRequest(index, {}, LEGAL, per_decision=1.0, bank=2.0)
 
 
-def joined(server: RefereeServer) -> tuple[RemoteAgent, RawBot]:
+def joined(server: RefereeServer, features: tuple[str, ...] = ()) -> tuple[RemoteAgent, RawBot]:
     """A one-seat match whose raw bot has said hello and seen the welcome and the start."""
     match = server.open_match(GAME, 1, match_id="m-1")
     bot = RawBot(server.address)
-    bot.hello(match.tokens[0])
+    bot.hello(match.tokens[0], features)
     assert match.wait_for_seats(5) == []
     agent = match.agents[0]
-    assert bot.expect("welcome").welcome.match_id == "m-1"
+    welcome = bot.expect("welcome").welcome
+    assert welcome.match_id == "m-1"
+    assert list(welcome.features) == [f for f in features if f == "events_in_turns"]
     agent.start(HEADER)
     assert bot.expect("match_start").match_start.game == GAME
     return agent, bot
@@ -193,9 +195,10 @@ def test_no_reply_in_time_is_a_timeout_and_the_late_reply_is_dropped(
     )
     bot.reply(first.request_id, "a")  # late: that turn is over
     pending = decide_in_thread(agent, 5, index=1)
-    second = bot.expect("turn").turn
+    # The notice and the next turn may come in either order: the late reply races the turn.
+    got = {m.WhichOneof("payload"): m for m in (bot.recv(), bot.recv()) if m is not None}
+    second, stale = got["turn"].turn, got["error"].error
     assert second.request_id > first.request_id
-    stale = bot.expect("error").error
     assert (stale.code, stale.strike) == (pb.ERROR_CODE_STALE_REPLY, False)
     bot.reply(second.request_id, "b")
     pending["thread"].join(5)
@@ -254,6 +257,33 @@ def test_events_and_the_end_reach_the_bot(server: RefereeServer) -> None:
     )
     end = bot.expect("match_end").match_end
     assert end.strikes[0].reason == pb.ERROR_CODE_ILLEGAL_ACTION
+    agent.close()
+    bot.done_writing()
+    assert bot.recv() is None
+
+
+def test_with_events_in_turns_the_moves_ride_in_the_next_turn_and_the_end(
+    server: RefereeServer,
+) -> None:
+    agent, bot = joined(server, ("events_in_turns", "a-feature-from-the-future"))
+    agent.event({"seat": 1, "code": "x", "label": "did x"})
+    agent.event({"seat": 2, "code": "y", "label": "did y"})
+    pending = decide_in_thread(agent, 5)
+    turn = bot.expect("turn").turn  # no Event message came before it
+    assert [(e.seat, e.code, e.label) for e in turn.events] == [
+        (1, "x", "did x"),
+        (2, "y", "did y"),
+    ]
+    bot.reply(turn.request_id, "a")
+    pending["thread"].join(5)
+    pending = decide_in_thread(agent, 5, index=1)
+    assert not bot.expect("turn").turn.events, "each move rides once"
+    bot.reply(turn.request_id + 1, "a")
+    pending["thread"].join(5)
+    agent.event({"seat": 1, "code": "z", "label": "did z"})
+    agent.end({"outcome": [{"rank": 0}], "seat": 0, "strikes": []})
+    end = bot.expect("match_end").match_end
+    assert [e.code for e in end.events] == ["z"]
     agent.close()
     bot.done_writing()
     assert bot.recv() is None

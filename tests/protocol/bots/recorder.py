@@ -1,6 +1,8 @@
 """A random bot that writes down everything it was given, to compare hosted and in-process.
 
-The record goes to the file named by ARENA_TEST_RECORD when the match ends.
+The record goes to the file named by ARENA_TEST_RECORD when the match ends. Each event is
+kept with the number of turns played before it, so the order of events and turns counts.
+With ARENA_TEST_LIVE_EVENTS=1 it asks for each event as it happens.
 """
 
 import hashlib
@@ -16,6 +18,7 @@ def digest(value):
 
 class Recorder(Bot):
     name = "recorder"
+    live_events = os.environ.get("ARENA_TEST_LIVE_EVENTS") == "1"
 
     def __init__(self, seed=None):
         super().__init__(seed)
@@ -29,7 +32,7 @@ class Recorder(Bot):
         return self.random.choice(legal).code
 
     def on_event(self, event):
-        self.seen["events"].append(event)
+        self.seen["events"].append([len(self.seen["turns"]), event])
 
     def on_end(self, result):
         self.seen["end"] = result

@@ -27,7 +27,7 @@ from arena_sdk.proto.arena.v1 import wandering_towers_pb2 as arena_dot_v1_dot_wa
 from arena_sdk.proto.arena.v1 import wiz_war_pb2 as arena_dot_v1_dot_wiz__war__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x61rena/v1/referee.proto\x12\x08\x61rena.v1\x1a\x1b\x61rena/v1/castle_panic.proto\x1a\x1f\x61rena/v1/wandering_towers.proto\x1a\x16\x61rena/v1/wiz_war.proto\"\x84\x01\n\nBotMessage\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12\'\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.arena.v1.ActionReplyH\x00\x12 \n\x05\x65rror\x18\x03 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07payload\"=\n\x05Hello\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x13\n\x0bsdk_version\x18\x03 \x01(\t\"/\n\x0b\x41\x63tionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\"\x82\x02\n\x0eRefereeMessage\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12+\n\x0bmatch_start\x18\x02 \x01(\x0b\x32\x14.arena.v1.MatchStartH\x00\x12%\n\x04turn\x18\x03 \x01(\x0b\x32\x15.arena.v1.TurnRequestH\x00\x12 \n\x05\x65vent\x18\x04 \x01(\x0b\x32\x0f.arena.v1.EventH\x00\x12\'\n\tmatch_end\x18\x05 \x01(\x0b\x32\x12.arena.v1.MatchEndH\x00\x12 \n\x05\x65rror\x18\x06 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07payload\")\n\x07Welcome\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\"\xf3\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x32\n\x07options\x18\x03 \x03(\x0b\x32!.arena.v1.MatchStart.OptionsEntry\x12\x0c\n\x04seat\x18\x04 \x01(\r\x12\x0f\n\x07players\x18\x05 \x03(\t\x12+\n\x0ctime_control\x18\x06 \x01(\x0b\x32\x15.arena.v1.TimeControl\x1a\x45\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12$\n\x05value\x18\x02 \x01(\x0b\x32\x15.arena.v1.OptionValue:\x02\x38\x01\"[\n\x0bOptionValue\x12\x0e\n\x04text\x18\x01 \x01(\tH\x00\x12\x11\n\x07integer\x18\x02 \x01(\x03H\x00\x12\x0e\n\x04\x66lag\x18\x03 \x01(\x08H\x00\x12\x10\n\x06number\x18\x04 \x01(\x01H\x00\x42\x07\n\x05value\"L\n\x0bTimeControl\x12\x17\n\x0fper_decision_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\x12\x13\n\x0bmax_strikes\x18\x03 \x01(\r\"\x91\x02\n\x0bTurnRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x39\n\x10wandering_towers\x18\n \x01(\x0b\x32\x1d.arena.v1.WanderingTowersViewH\x00\x12\x31\n\x0c\x63\x61stle_panic\x18\x0b \x01(\x0b\x32\x19.arena.v1.CastlePanicViewH\x00\x12\'\n\x07wiz_war\x18\x0c \x01(\x0b\x32\x14.arena.v1.WizWarViewH\x00\x12$\n\x05legal\x18\x02 \x03(\x0b\x32\x15.arena.v1.LegalAction\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x03 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x04 \x01(\rB\x06\n\x04view\"*\n\x0bLegalAction\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\"2\n\x05\x45vent\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\x12\r\n\x05label\x18\x03 \x01(\t\"c\n\x08MatchEnd\x12&\n\x07outcome\x18\x01 \x03(\x0b\x32\x15.arena.v1.SeatOutcome\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12!\n\x07strikes\x18\x03 \x03(\x0b\x32\x10.arena.v1.Strike\"@\n\x0bSeatOutcome\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\r\n\x05score\x18\x02 \x01(\x01\x12\x14\n\x0c\x64isqualified\x18\x03 \x01(\x08\"O\n\x06Strike\x12\x10\n\x08\x64\x65\x63ision\x18\x01 \x01(\x05\x12#\n\x06reason\x18\x02 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0e\n\x06\x64\x65tail\x18\x03 \x01(\t\"_\n\x05\x45rror\x12!\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\x04\x12\x0e\n\x06strike\x18\x04 \x01(\x08*\xb9\x03\n\tErrorCode\x12\x1a\n\x16\x45RROR_CODE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45RROR_CODE_BAD_TOKEN\x10\x01\x12\x19\n\x15\x45RROR_CODE_SEAT_TAKEN\x10\x02\x12\x17\n\x13\x45RROR_CODE_PROTOCOL\x10\x03\x12\x1d\n\x19\x45RROR_CODE_ILLEGAL_ACTION\x10\x04\x12\x16\n\x12\x45RROR_CODE_TIMEOUT\x10\x05\x12\x1a\n\x16\x45RROR_CODE_STALE_REPLY\x10\x06\x12\x18\n\x14\x45RROR_CODE_BOT_ERROR\x10\x07\x12\x14\n\x10\x45RROR_CODE_CRASH\x10\x08\x12\x16\n\x12\x45RROR_CODE_ABORTED\x10\t\x12\x1b\n\x17\x45RROR_CODE_OUTPUT_LIMIT\x10\n\x12\x1c\n\x18\x45RROR_CODE_PROCESS_LIMIT\x10\x0b\x12\x1b\n\x17\x45RROR_CODE_MEMORY_LIMIT\x10\x0c\x12 \n\x1c\x45RROR_CODE_MESSAGE_TOO_LARGE\x10\r\x12\x14\n\x10\x45RROR_CODE_FLOOD\x10\x0e\x12\x17\n\x13\x45RROR_CODE_TOO_MANY\x10\x0f\x32\x45\n\x07Referee\x12:\n\x04Play\x12\x14.arena.v1.BotMessage\x1a\x18.arena.v1.RefereeMessage(\x01\x30\x01\x42\x39Z7github.com/arena-platform/arena/gen/go/arena/v1;arenav1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16\x61rena/v1/referee.proto\x12\x08\x61rena.v1\x1a\x1b\x61rena/v1/castle_panic.proto\x1a\x1f\x61rena/v1/wandering_towers.proto\x1a\x16\x61rena/v1/wiz_war.proto\"\x84\x01\n\nBotMessage\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12\'\n\x06\x61\x63tion\x18\x02 \x01(\x0b\x32\x15.arena.v1.ActionReplyH\x00\x12 \n\x05\x65rror\x18\x03 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07payload\"O\n\x05Hello\x12\r\n\x05token\x18\x01 \x01(\t\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x13\n\x0bsdk_version\x18\x03 \x01(\t\x12\x10\n\x08\x66\x65\x61tures\x18\x04 \x03(\t\"/\n\x0b\x41\x63tionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\"\x82\x02\n\x0eRefereeMessage\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12+\n\x0bmatch_start\x18\x02 \x01(\x0b\x32\x14.arena.v1.MatchStartH\x00\x12%\n\x04turn\x18\x03 \x01(\x0b\x32\x15.arena.v1.TurnRequestH\x00\x12 \n\x05\x65vent\x18\x04 \x01(\x0b\x32\x0f.arena.v1.EventH\x00\x12\'\n\tmatch_end\x18\x05 \x01(\x0b\x32\x12.arena.v1.MatchEndH\x00\x12 \n\x05\x65rror\x18\x06 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x42\t\n\x07payload\";\n\x07Welcome\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x10\n\x08\x66\x65\x61tures\x18\x03 \x03(\t\"\xf3\x01\n\nMatchStart\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0c\n\x04game\x18\x02 \x01(\t\x12\x32\n\x07options\x18\x03 \x03(\x0b\x32!.arena.v1.MatchStart.OptionsEntry\x12\x0c\n\x04seat\x18\x04 \x01(\r\x12\x0f\n\x07players\x18\x05 \x03(\t\x12+\n\x0ctime_control\x18\x06 \x01(\x0b\x32\x15.arena.v1.TimeControl\x1a\x45\n\x0cOptionsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12$\n\x05value\x18\x02 \x01(\x0b\x32\x15.arena.v1.OptionValue:\x02\x38\x01\"[\n\x0bOptionValue\x12\x0e\n\x04text\x18\x01 \x01(\tH\x00\x12\x11\n\x07integer\x18\x02 \x01(\x03H\x00\x12\x0e\n\x04\x66lag\x18\x03 \x01(\x08H\x00\x12\x10\n\x06number\x18\x04 \x01(\x01H\x00\x42\x07\n\x05value\"L\n\x0bTimeControl\x12\x17\n\x0fper_decision_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\x12\x13\n\x0bmax_strikes\x18\x03 \x01(\r\"\xb2\x02\n\x0bTurnRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\x04\x12\x39\n\x10wandering_towers\x18\n \x01(\x0b\x32\x1d.arena.v1.WanderingTowersViewH\x00\x12\x31\n\x0c\x63\x61stle_panic\x18\x0b \x01(\x0b\x32\x19.arena.v1.CastlePanicViewH\x00\x12\'\n\x07wiz_war\x18\x0c \x01(\x0b\x32\x14.arena.v1.WizWarViewH\x00\x12$\n\x05legal\x18\x02 \x03(\x0b\x32\x15.arena.v1.LegalAction\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x03 \x01(\r\x12\x14\n\x0ctime_bank_ms\x18\x04 \x01(\r\x12\x1f\n\x06\x65vents\x18\x05 \x03(\x0b\x32\x0f.arena.v1.EventB\x06\n\x04view\"*\n\x0bLegalAction\x12\x0c\n\x04\x63ode\x18\x01 \x01(\t\x12\r\n\x05label\x18\x02 \x01(\t\"2\n\x05\x45vent\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63ode\x18\x02 \x01(\t\x12\r\n\x05label\x18\x03 \x01(\t\"\x84\x01\n\x08MatchEnd\x12&\n\x07outcome\x18\x01 \x03(\x0b\x32\x15.arena.v1.SeatOutcome\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12!\n\x07strikes\x18\x03 \x03(\x0b\x32\x10.arena.v1.Strike\x12\x1f\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x0f.arena.v1.Event\"@\n\x0bSeatOutcome\x12\x0c\n\x04rank\x18\x01 \x01(\r\x12\r\n\x05score\x18\x02 \x01(\x01\x12\x14\n\x0c\x64isqualified\x18\x03 \x01(\x08\"O\n\x06Strike\x12\x10\n\x08\x64\x65\x63ision\x18\x01 \x01(\x05\x12#\n\x06reason\x18\x02 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0e\n\x06\x64\x65tail\x18\x03 \x01(\t\"_\n\x05\x45rror\x12!\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\x04\x12\x0e\n\x06strike\x18\x04 \x01(\x08*\xb9\x03\n\tErrorCode\x12\x1a\n\x16\x45RROR_CODE_UNSPECIFIED\x10\x00\x12\x18\n\x14\x45RROR_CODE_BAD_TOKEN\x10\x01\x12\x19\n\x15\x45RROR_CODE_SEAT_TAKEN\x10\x02\x12\x17\n\x13\x45RROR_CODE_PROTOCOL\x10\x03\x12\x1d\n\x19\x45RROR_CODE_ILLEGAL_ACTION\x10\x04\x12\x16\n\x12\x45RROR_CODE_TIMEOUT\x10\x05\x12\x1a\n\x16\x45RROR_CODE_STALE_REPLY\x10\x06\x12\x18\n\x14\x45RROR_CODE_BOT_ERROR\x10\x07\x12\x14\n\x10\x45RROR_CODE_CRASH\x10\x08\x12\x16\n\x12\x45RROR_CODE_ABORTED\x10\t\x12\x1b\n\x17\x45RROR_CODE_OUTPUT_LIMIT\x10\n\x12\x1c\n\x18\x45RROR_CODE_PROCESS_LIMIT\x10\x0b\x12\x1b\n\x17\x45RROR_CODE_MEMORY_LIMIT\x10\x0c\x12 \n\x1c\x45RROR_CODE_MESSAGE_TOO_LARGE\x10\r\x12\x14\n\x10\x45RROR_CODE_FLOOD\x10\x0e\x12\x17\n\x13\x45RROR_CODE_TOO_MANY\x10\x0f\x32\x45\n\x07Referee\x12:\n\x04Play\x12\x14.arena.v1.BotMessage\x1a\x18.arena.v1.RefereeMessage(\x01\x30\x01\x42\x39Z7github.com/arena-platform/arena/gen/go/arena/v1;arenav1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -37,40 +37,40 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'Z7github.com/arena-platform/arena/gen/go/arena/v1;arenav1'
   _globals['_MATCHSTART_OPTIONSENTRY']._loaded_options = None
   _globals['_MATCHSTART_OPTIONSENTRY']._serialized_options = b'8\001'
-  _globals['_ERRORCODE']._serialized_start=1808
-  _globals['_ERRORCODE']._serialized_end=2249
+  _globals['_ERRORCODE']._serialized_start=1911
+  _globals['_ERRORCODE']._serialized_end=2352
   _globals['_BOTMESSAGE']._serialized_start=123
   _globals['_BOTMESSAGE']._serialized_end=255
   _globals['_HELLO']._serialized_start=257
-  _globals['_HELLO']._serialized_end=318
-  _globals['_ACTIONREPLY']._serialized_start=320
-  _globals['_ACTIONREPLY']._serialized_end=367
-  _globals['_REFEREEMESSAGE']._serialized_start=370
-  _globals['_REFEREEMESSAGE']._serialized_end=628
-  _globals['_WELCOME']._serialized_start=630
-  _globals['_WELCOME']._serialized_end=671
-  _globals['_MATCHSTART']._serialized_start=674
-  _globals['_MATCHSTART']._serialized_end=917
-  _globals['_MATCHSTART_OPTIONSENTRY']._serialized_start=848
-  _globals['_MATCHSTART_OPTIONSENTRY']._serialized_end=917
-  _globals['_OPTIONVALUE']._serialized_start=919
-  _globals['_OPTIONVALUE']._serialized_end=1010
-  _globals['_TIMECONTROL']._serialized_start=1012
-  _globals['_TIMECONTROL']._serialized_end=1088
-  _globals['_TURNREQUEST']._serialized_start=1091
-  _globals['_TURNREQUEST']._serialized_end=1364
-  _globals['_LEGALACTION']._serialized_start=1366
-  _globals['_LEGALACTION']._serialized_end=1408
-  _globals['_EVENT']._serialized_start=1410
-  _globals['_EVENT']._serialized_end=1460
-  _globals['_MATCHEND']._serialized_start=1462
-  _globals['_MATCHEND']._serialized_end=1561
-  _globals['_SEATOUTCOME']._serialized_start=1563
-  _globals['_SEATOUTCOME']._serialized_end=1627
-  _globals['_STRIKE']._serialized_start=1629
-  _globals['_STRIKE']._serialized_end=1708
-  _globals['_ERROR']._serialized_start=1710
-  _globals['_ERROR']._serialized_end=1805
-  _globals['_REFEREE']._serialized_start=2251
-  _globals['_REFEREE']._serialized_end=2320
+  _globals['_HELLO']._serialized_end=336
+  _globals['_ACTIONREPLY']._serialized_start=338
+  _globals['_ACTIONREPLY']._serialized_end=385
+  _globals['_REFEREEMESSAGE']._serialized_start=388
+  _globals['_REFEREEMESSAGE']._serialized_end=646
+  _globals['_WELCOME']._serialized_start=648
+  _globals['_WELCOME']._serialized_end=707
+  _globals['_MATCHSTART']._serialized_start=710
+  _globals['_MATCHSTART']._serialized_end=953
+  _globals['_MATCHSTART_OPTIONSENTRY']._serialized_start=884
+  _globals['_MATCHSTART_OPTIONSENTRY']._serialized_end=953
+  _globals['_OPTIONVALUE']._serialized_start=955
+  _globals['_OPTIONVALUE']._serialized_end=1046
+  _globals['_TIMECONTROL']._serialized_start=1048
+  _globals['_TIMECONTROL']._serialized_end=1124
+  _globals['_TURNREQUEST']._serialized_start=1127
+  _globals['_TURNREQUEST']._serialized_end=1433
+  _globals['_LEGALACTION']._serialized_start=1435
+  _globals['_LEGALACTION']._serialized_end=1477
+  _globals['_EVENT']._serialized_start=1479
+  _globals['_EVENT']._serialized_end=1529
+  _globals['_MATCHEND']._serialized_start=1532
+  _globals['_MATCHEND']._serialized_end=1664
+  _globals['_SEATOUTCOME']._serialized_start=1666
+  _globals['_SEATOUTCOME']._serialized_end=1730
+  _globals['_STRIKE']._serialized_start=1732
+  _globals['_STRIKE']._serialized_end=1811
+  _globals['_ERROR']._serialized_start=1813
+  _globals['_ERROR']._serialized_end=1908
+  _globals['_REFEREE']._serialized_start=2354
+  _globals['_REFEREE']._serialized_end=2423
 # @@protoc_insertion_point(module_scope)

@@ -56,14 +56,16 @@ class BotMessage(_message.Message):
     def __init__(self, hello: _Optional[_Union[Hello, _Mapping]] = ..., action: _Optional[_Union[ActionReply, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
 
 class Hello(_message.Message):
-    __slots__ = ("token", "bot_name", "sdk_version")
+    __slots__ = ("token", "bot_name", "sdk_version", "features")
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     BOT_NAME_FIELD_NUMBER: _ClassVar[int]
     SDK_VERSION_FIELD_NUMBER: _ClassVar[int]
+    FEATURES_FIELD_NUMBER: _ClassVar[int]
     token: str
     bot_name: str
     sdk_version: str
-    def __init__(self, token: _Optional[str] = ..., bot_name: _Optional[str] = ..., sdk_version: _Optional[str] = ...) -> None: ...
+    features: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, token: _Optional[str] = ..., bot_name: _Optional[str] = ..., sdk_version: _Optional[str] = ..., features: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class ActionReply(_message.Message):
     __slots__ = ("request_id", "code")
@@ -90,12 +92,14 @@ class RefereeMessage(_message.Message):
     def __init__(self, welcome: _Optional[_Union[Welcome, _Mapping]] = ..., match_start: _Optional[_Union[MatchStart, _Mapping]] = ..., turn: _Optional[_Union[TurnRequest, _Mapping]] = ..., event: _Optional[_Union[Event, _Mapping]] = ..., match_end: _Optional[_Union[MatchEnd, _Mapping]] = ..., error: _Optional[_Union[Error, _Mapping]] = ...) -> None: ...
 
 class Welcome(_message.Message):
-    __slots__ = ("match_id", "seat")
+    __slots__ = ("match_id", "seat", "features")
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    FEATURES_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     seat: int
-    def __init__(self, match_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+    features: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, match_id: _Optional[str] = ..., seat: _Optional[int] = ..., features: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class MatchStart(_message.Message):
     __slots__ = ("match_id", "game", "options", "seat", "players", "time_control")
@@ -143,7 +147,7 @@ class TimeControl(_message.Message):
     def __init__(self, per_decision_ms: _Optional[int] = ..., bank_ms: _Optional[int] = ..., max_strikes: _Optional[int] = ...) -> None: ...
 
 class TurnRequest(_message.Message):
-    __slots__ = ("request_id", "wandering_towers", "castle_panic", "wiz_war", "legal", "deadline_ms", "time_bank_ms")
+    __slots__ = ("request_id", "wandering_towers", "castle_panic", "wiz_war", "legal", "deadline_ms", "time_bank_ms", "events")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     WANDERING_TOWERS_FIELD_NUMBER: _ClassVar[int]
     CASTLE_PANIC_FIELD_NUMBER: _ClassVar[int]
@@ -151,6 +155,7 @@ class TurnRequest(_message.Message):
     LEGAL_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     TIME_BANK_MS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
     request_id: int
     wandering_towers: _wandering_towers_pb2.WanderingTowersView
     castle_panic: _castle_panic_pb2.CastlePanicView
@@ -158,7 +163,8 @@ class TurnRequest(_message.Message):
     legal: _containers.RepeatedCompositeFieldContainer[LegalAction]
     deadline_ms: int
     time_bank_ms: int
-    def __init__(self, request_id: _Optional[int] = ..., wandering_towers: _Optional[_Union[_wandering_towers_pb2.WanderingTowersView, _Mapping]] = ..., castle_panic: _Optional[_Union[_castle_panic_pb2.CastlePanicView, _Mapping]] = ..., wiz_war: _Optional[_Union[_wiz_war_pb2.WizWarView, _Mapping]] = ..., legal: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ...) -> None: ...
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, request_id: _Optional[int] = ..., wandering_towers: _Optional[_Union[_wandering_towers_pb2.WanderingTowersView, _Mapping]] = ..., castle_panic: _Optional[_Union[_castle_panic_pb2.CastlePanicView, _Mapping]] = ..., wiz_war: _Optional[_Union[_wiz_war_pb2.WizWarView, _Mapping]] = ..., legal: _Optional[_Iterable[_Union[LegalAction, _Mapping]]] = ..., deadline_ms: _Optional[int] = ..., time_bank_ms: _Optional[int] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
 
 class LegalAction(_message.Message):
     __slots__ = ("code", "label")
@@ -179,14 +185,16 @@ class Event(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., code: _Optional[str] = ..., label: _Optional[str] = ...) -> None: ...
 
 class MatchEnd(_message.Message):
-    __slots__ = ("outcome", "seat", "strikes")
+    __slots__ = ("outcome", "seat", "strikes", "events")
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     STRIKES_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
     outcome: _containers.RepeatedCompositeFieldContainer[SeatOutcome]
     seat: int
     strikes: _containers.RepeatedCompositeFieldContainer[Strike]
-    def __init__(self, outcome: _Optional[_Iterable[_Union[SeatOutcome, _Mapping]]] = ..., seat: _Optional[int] = ..., strikes: _Optional[_Iterable[_Union[Strike, _Mapping]]] = ...) -> None: ...
+    events: _containers.RepeatedCompositeFieldContainer[Event]
+    def __init__(self, outcome: _Optional[_Iterable[_Union[SeatOutcome, _Mapping]]] = ..., seat: _Optional[int] = ..., strikes: _Optional[_Iterable[_Union[Strike, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ...) -> None: ...
 
 class SeatOutcome(_message.Message):
     __slots__ = ("rank", "score", "disqualified")
