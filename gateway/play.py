@@ -171,12 +171,16 @@ async def _write(
         message = pb.RefereeMessage.FromString(body)
         if message.WhichOneof("payload") == "turn":
             owed.asked()
-            body = _on_time(message, body, sent)
-        await context.write(body)
+        await context.write(_on_time(body, sent, message))
 
 
-def _on_time(message: pb.RefereeMessage, raw: bytes, sent: float) -> bytes:
-    """A turn's deadline less the time it spent in the relay."""
+def _on_time(raw: bytes, sent: float, message: pb.RefereeMessage | None = None) -> bytes:
+    """A turn's deadline less the time it spent in the relay; other messages as they are
+    (`message` is `raw` already parsed, if it was)."""
+    if message is None:
+        message = pb.RefereeMessage.FromString(raw)
+    if message.WhichOneof("payload") != "turn":
+        return raw
     late = max(0, round((time.time() - sent) * 1000))
     if late == 0:
         return raw

@@ -63,14 +63,19 @@ def start(match_id: int) -> Worker:
     return worker
 
 
-def wait_for_turn_or_end(page) -> bool:
-    """True when the seat has a turn to play, False once the match is over."""
-    page.wait_for_function(
-        """() => document.getElementById('turn').dataset.over === 'true'
-                 || document.querySelector('#actions button:not([disabled])') !== null""",
+def wait_for_turn_or_end(page) -> str | None:
+    """The open turn's request id once the seat has one to play, None once the match is
+    over (read in one step, so the id is the turn whose buttons are enabled)."""
+    found = page.wait_for_function(
+        """() => {
+            const turn = document.getElementById('turn');
+            if (turn.dataset.over === 'true') return 'over';
+            const open = document.querySelector('#actions button:not([disabled])');
+            return open && turn.dataset.request ? turn.dataset.request : null;
+        }""",
         timeout=60_000,
-    )
-    return page.locator("#turn").get_attribute("data-over") != "true"
+    ).json_value()
+    return None if found == "over" else found
 
 
 def wait_answered(page, request: str | None) -> None:
@@ -94,8 +99,7 @@ def wait_answered(page, request: str | None) -> None:
 def play_by_list(page, pick=lambda count, turn: 0) -> int:
     """Answer every turn from the list of labels until the end; return decisions made."""
     made = 0
-    while wait_for_turn_or_end(page):
-        request = page.locator("#turn").get_attribute("data-request")
+    while request := wait_for_turn_or_end(page):
         buttons = page.locator("#actions button")
         buttons.nth(pick(buttons.count(), made)).click()
         wait_answered(page, request)
@@ -143,8 +147,8 @@ def test_a_person_plays_wiz_war_from_the_list_and_no_one_else_may_act_for_them(
     sign_in(page.context, base_url, person)
     match_id = take_seat(page, "wiz_war", 2, ["random (reference)"], round_limit="5")
     worker = start(match_id)
-    assert wait_for_turn_or_end(page)
-    request = int(page.locator("#turn").get_attribute("data-request"))
+    request = int(wait_for_turn_or_end(page) or "-1")
+    assert request >= 0
     code = page.locator("#actions button").first.get_attribute("data-code")
 
     other = browser.new_context(base_url=base_url)
@@ -181,8 +185,7 @@ def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(
     worker = start(match_id)
     on_board: dict[str, int] = {}
     from_list = 0
-    while wait_for_turn_or_end(page):
-        request = page.locator("#turn").get_attribute("data-request")
+    while request := wait_for_turn_or_end(page):
         codes = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.code)")
         boardable = [c for c in codes if c.split(":")[0] in ("play", "wizard", "tower")]
         if boardable:  # the board shows it: wait until the board is marked for this turn
@@ -210,12 +213,12 @@ def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person
     match_id = take_seat(page, "wandering_towers", 2, ["random (reference)"])
     worker = start(match_id)
     for _ in range(3):  # a few moves in
-        assert wait_for_turn_or_end(page)
-        request = page.locator("#turn").get_attribute("data-request")
+        request = wait_for_turn_or_end(page)
+        assert request
         page.locator("#actions button").first.click()
         wait_answered(page, request)
-    assert wait_for_turn_or_end(page)
-    open_request = page.locator("#turn").get_attribute("data-request")
+    open_request = wait_for_turn_or_end(page)
+    assert open_request
     page.wait_for_function(
         "() => /^\\d+:\\d\\d$/.test(document.getElementById('clock').textContent)"
     )
@@ -227,8 +230,7 @@ def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person
     again = context.new_page()
     again.set_viewport_size({"width": 390, "height": 844})  # and on a phone
     again.goto(f"/play/{match_id}/")
-    assert wait_for_turn_or_end(again)
-    assert again.locator("#turn").get_attribute("data-request") == open_request, "same turn"
+    assert wait_for_turn_or_end(again) == open_request, "same turn"
     wide = again.evaluate("() => document.documentElement.scrollWidth")
     assert wide <= 390, f"the table fits a phone's width ({wide}px)"
     again.locator("#actions button").first.focus()  # by keyboard

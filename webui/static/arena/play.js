@@ -152,6 +152,7 @@
     setStatus(data.status);
     noteMoves(data.steps);
     if (data.status === "running") {
+      if (data.relay) return;  // the relay did not answer this poll: keep what is shown
       showTurn(data.turn || null);
       const v = viewer();
       if (data.turn && v && v.count - 1 < data.turn.request) {
