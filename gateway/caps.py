@@ -65,13 +65,17 @@ class Owed:
 
     A bot that answers every turn of a fast game may send hundreds of messages a second;
     those are what the referee asked for, so they cost the rate limit nothing. Only what
-    comes beyond them (a flood) is charged to the bucket."""
+    comes beyond them (a flood) is charged to the bucket. At most `MOST` are owed at once
+    (the open turn and one late answer to a turn that timed out): a bot that leaves turns
+    unanswered does not save up a free burst."""
+
+    MOST = 2
 
     def __init__(self) -> None:
         self._count = 0
 
     def asked(self) -> None:
-        self._count += 1
+        self._count = min(self._count + 1, self.MOST)
 
     def answer(self) -> bool:
         """Whether a message can be taken as an owed answer (and count it paid)."""

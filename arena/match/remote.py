@@ -141,9 +141,8 @@ class RemoteAgent(Agent):
         self._log: list[str] = []
         self._log_size = 0
         self._on_attach: Callable[[], None] | None = None
-        #: "events_in_turns": other seats' moves wait here for this seat's next turn (or
-        #: its MatchEnd) instead of going out one message each.
-        self.events_in_turns = False
+        #: With "events_in_turns", other seats' moves wait here for this seat's next turn
+        #: (or its MatchEnd) instead of going out one message each.
         self._events: list[pb.Event] = []
         #: The events the open turn carried, for sending it again after a rejoin.
         self.turn_events: list[pb.Event] = []
@@ -161,7 +160,6 @@ class RemoteAgent(Agent):
             self.sdk_version = storable(hello.sdk_version[:NAME_CHARS], NAME_CHARS)
             self.peer = peer[:NAME_CHARS]
             self.features = wire.accepted_features(hello)
-            self.events_in_turns = wire.EVENTS_IN_TURNS in self.features
             name = hello.bot_name[:NAME_CHARS]
             if not self._named and name.isprintable() and name.strip():
                 self.name = name.strip()[:40]
@@ -211,6 +209,10 @@ class RemoteAgent(Agent):
             self._stream = None
             self._gone = error
         self._inbox.put_nowait((_GONE, error, 0))
+
+    @property
+    def events_in_turns(self) -> bool:
+        return wire.EVENTS_IN_TURNS in self.features
 
     @property
     def connected(self) -> bool:

@@ -165,6 +165,19 @@ def test_answers_to_turns_are_not_charged_to_the_message_rate(
         assert not seat.disqualified and not seat.strikes, seat.errors
 
 
+def test_unanswered_turns_do_not_save_up_free_messages() -> None:
+    """A bot that lets a hundred turns time out has not earned a hundred free messages."""
+    from gateway.caps import Owed
+
+    owed = Owed()
+    for _ in range(100):
+        owed.asked()
+    free = 0
+    while owed.answer():
+        free += 1
+    assert free == Owed.MOST == 2
+
+
 def self_signed(folder: Path) -> tuple[Path, Path]:
     cert, key = folder / "cert.pem", folder / "key.pem"
     subprocess.run(
