@@ -208,6 +208,58 @@ def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(
     shot(page, "people-wandering-towers")
 
 
+def test_a_poll_answered_late_does_not_take_back_the_open_turn(page, person, base_url):
+    """Polls cross on the network: the table polls again right after a move while the
+    timer's poll may still be out. An answer read before the move that arrives after the
+    next turn is shown must not put the old turn back (a click on it would be lost)."""
+    sign_in(page.context, base_url, person)
+    match_id = take_seat(page, "wandering_towers", 2, ["random (reference)"])
+    worker = start(match_id)
+    first = wait_for_turn_or_end(page)
+    assert first
+    held: list = []
+    hold_next = threading.Event()
+
+    def live(route) -> None:
+        response = route.fetch()  # read now, while the first turn is still open
+        if hold_next.is_set() and not held:
+            held.append((route, response))
+            return
+        route.fulfill(response=response)
+
+    page.route("**/live.json*", live)
+    hold_next.set()
+    page.evaluate("() => { document.getElementById('viewer').arenaViewer.pollOnce(); }")
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the poll was held"
+    page.evaluate(
+        """() => {
+            const turn = document.getElementById('turn');
+            window.shownRequests = [];
+            new MutationObserver(() => window.shownRequests.push(turn.dataset.request))
+                .observe(turn, {attributes: true, attributeFilter: ['data-request']});
+        }"""
+    )
+    page.locator("#actions button").first.click()
+    wait_answered(page, first)
+    page.evaluate("() => { document.getElementById('viewer').arenaViewer.pollOnce(); }")
+    second = wait_for_turn_or_end(page)
+    assert second and second != first
+    route, response = held[0]
+    route.fulfill(response=response)  # the old answer arrives last
+    page.wait_for_timeout(1_000)
+    shown = page.evaluate("() => window.shownRequests")
+    after = shown[shown.index(second) :]
+    assert set(after) == {second}, f"the turn shown went {after} after {second} opened"
+    assert page.locator("#turn").get_attribute("data-request") == second
+    page.unroute("**/live.json*")
+    play_by_list(page)
+    assert finished(worker, match_id).seats.get(seat=0).decisions > 1
+
+
 def test_closing_the_tab_mid_match_and_coming_back_resumes_the_seat(page, person, base_url):
     sign_in(page.context, base_url, person)
     match_id = take_seat(page, "wandering_towers", 2, ["random (reference)"])

@@ -64,6 +64,8 @@
       this.following = true;
       this.status = config.status;
       this.pollTimer = null;
+      this.pollsIssued = 0;   // polls sent, and the newest of them whose answer was used
+      this.pollApplied = 0;
       this.ui = {
         scrub: root.querySelector(".scrub"),
         at: root.querySelector(".at"),
@@ -325,6 +327,9 @@
     }
 
     async pollOnce() {
+      // Polls may cross on the network (a table polls again right after a move while the
+      // timer's poll is out): an answer that arrives after a newer one's is older news.
+      const ticket = ++this.pollsIssued;
       let data;
       try {
         const since = Math.max(0, this.frames.length - 1);
@@ -335,6 +340,8 @@
         this.poll();
         return;
       }
+      if (ticket < this.pollApplied) return;  // the newer poll has scheduled the next one
+      this.pollApplied = ticket;
       const before = this.status;
       this.status = data.status;
       this.root.dispatchEvent(new CustomEvent("viewer:live", { detail: data }));
