@@ -121,7 +121,8 @@ def marked(page, request: str) -> set[str]:
 #: After a click on the board: sent, the next step marked, or a menu in the hint.
 AFTER_A_PICK = """([request, next, code]) => {
     const turn = document.getElementById('turn');
-    if (turn.dataset.request !== request || [turn.dataset.sent, turn.dataset.refused].includes(request)
+    if (turn.dataset.request !== request
+        || [turn.dataset.sent, turn.dataset.refused].includes(request)
         || document.querySelector('#actions button.chosen')) return 'sent';
     if (document.querySelector(`#board-hint button[data-code="${code}"]`)) return 'menu';
     const svg = document.querySelector('svg.board');
@@ -129,6 +130,34 @@ AFTER_A_PICK = """([request, next, code]) => {
         && svg.querySelector(`[data-pick-step="${next}"][data-pick~="${code}"]`)) return 'next';
     return null;
 }"""
+
+
+#: A point of a board node that the node itself receives (the middle of a wall's arc, not
+#: the middle of its bounding box, where a tower stands), in the page's coordinates.
+A_POINT_OF = """n => {
+    n.scrollIntoView({block: 'nearest'});
+    let x, y;
+    if (n.getTotalLength && n.getAttribute('fill') === 'none') {
+        const p = n.getPointAtLength(n.getTotalLength() / 2), m = n.getScreenCTM();
+        x = p.x * m.a + p.y * m.c + m.e;
+        y = p.x * m.b + p.y * m.d + m.f;
+    } else {
+        const r = n.getBoundingClientRect();
+        x = r.x + r.width / 2;
+        y = r.y + r.height / 2;
+    }
+    const hit = document.elementFromPoint(x, y);
+    return hit && (hit === n || n.contains(hit)) ? [x, y] : null;
+}"""
+
+
+def click_node(page, node) -> None:
+    """Click a board node where it is drawn (as a person would), else where Playwright aims."""
+    point = node.evaluate(A_POINT_OF)
+    if point:
+        page.mouse.click(point[0], point[1])
+    else:
+        node.click()
 
 
 def pick_on_board(page, request: str, code: str, keyboard: bool = False) -> int:
@@ -140,7 +169,7 @@ def pick_on_board(page, request: str, code: str, keyboard: bool = False) -> int:
             node.focus()
             page.keyboard.press("Enter")
         else:
-            node.click()
+            click_node(page, node)
         went = page.wait_for_function(AFTER_A_PICK, arg=[request, depth + 1, code], timeout=30_000)
         went = went.json_value()
         if went == "sent":
