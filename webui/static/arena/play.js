@@ -181,7 +181,7 @@
   // selectors (one click per step: a card, then the monster it hits) or null (list only).
   // A half-made pick keeps the codes still possible after the steps clicked so far.
   const hint = document.getElementById("board-hint");
-  let pick = null;          // {request, depth, codes, chosen: [selector...], menu: [action...]}
+  let pick = null;          // {request, depth, codes, chosen: [selector...], menu: [action...], name}
   let targets = new Map();  // node -> [{code, label, steps}] it picks at the current depth
 
   function stepsOf(plugin, action, view) {
@@ -277,7 +277,8 @@
       const marked = targets.size;
       showHint(pick.menu.length
         ? (marked ? "Choose one, or pick its target on the board:" : "Choose one:")
-        : "Now pick on the board: " + marked + " marked. Esc or a click on your first choice cancels.", pick.menu);
+        : (pick.name ? pick.name + " chosen. " : "") + "Now pick on the board: " + marked +
+          " marked. Esc or a click on your first choice cancels.", pick.menu);
     } else {
       showHint("");
     }
@@ -303,6 +304,7 @@
       codes: more.map((e) => e.code),
       chosen: (pick ? pick.chosen : []).concat([entries[0].steps[depth]]),
       menu: done.length ? done.map((e) => ({ code: e.code, label: e.label })) : [],
+      name: nameOf(node).slice(0, 40),
     };
     markBoard();
     const first = root.querySelector("svg.board [data-pick]") || (hint && hint.querySelector("button"));
