@@ -108,6 +108,78 @@ def play_by_list(page, pick=lambda count, turn: 0) -> int:
     return made
 
 
+def marked(page, request: str) -> set[str]:
+    """The codes the board offers for turn `request`, once it is marked for that turn."""
+    page.wait_for_selector(f"svg.board[data-picking='{request}']", state="attached", timeout=60_000)
+    return set(
+        page.locator("svg.board [data-pick]").evaluate_all(
+            "ns => ns.flatMap(n => n.dataset.pick.split(' '))"
+        )
+    )
+
+
+#: After a click on the board: sent, the next step marked, or a menu in the hint.
+AFTER_A_PICK = """([request, next, code]) => {
+    const turn = document.getElementById('turn');
+    if (turn.dataset.request !== request
+        || [turn.dataset.sent, turn.dataset.refused].includes(request)
+        || document.querySelector('#actions button.chosen')) return 'sent';
+    if (document.querySelector(`#board-hint button[data-code="${code}"]`)) return 'menu';
+    const svg = document.querySelector('svg.board');
+    if (svg.dataset.pickDepth === String(next)
+        && svg.querySelector(`[data-pick-step="${next}"][data-pick~="${code}"]`)) return 'next';
+    return null;
+}"""
+
+
+#: A point of a board node that the node itself receives (the middle of a wall's arc, not
+#: the middle of its bounding box, where a tower stands), in the page's coordinates.
+A_POINT_OF = """n => {
+    n.scrollIntoView({block: 'nearest'});
+    let x, y;
+    if (n.getTotalLength && n.getAttribute('fill') === 'none') {
+        const p = n.getPointAtLength(n.getTotalLength() / 2), m = n.getScreenCTM();
+        x = p.x * m.a + p.y * m.c + m.e;
+        y = p.x * m.b + p.y * m.d + m.f;
+    } else {
+        const r = n.getBoundingClientRect();
+        x = r.x + r.width / 2;
+        y = r.y + r.height / 2;
+    }
+    const hit = document.elementFromPoint(x, y);
+    return hit && (hit === n || n.contains(hit)) ? [x, y] : null;
+}"""
+
+
+def click_node(page, node) -> None:
+    """Click a board node where it is drawn (as a person would), else where Playwright aims."""
+    point = node.evaluate(A_POINT_OF)
+    if point:
+        page.mouse.click(point[0], point[1])
+    else:
+        node.click()
+
+
+def pick_on_board(page, request: str, code: str, keyboard: bool = False) -> int:
+    """Play `code` by clicking the board, step by step (Enter on a focused node with
+    `keyboard`); return the number of clicks (a choice in the hint's menu counts one)."""
+    for depth in range(4):
+        node = page.locator(f"svg.board [data-pick-step='{depth}'][data-pick~='{code}']").first
+        if keyboard:
+            node.focus()
+            page.keyboard.press("Enter")
+        else:
+            click_node(page, node)
+        went = page.wait_for_function(AFTER_A_PICK, arg=[request, depth + 1, code], timeout=30_000)
+        went = went.json_value()
+        if went == "sent":
+            return depth + 1
+        if went == "menu":
+            page.locator(f"#board-hint button[data-code='{code}']").click()
+            return depth + 2
+    raise AssertionError(f"{code} took more than four clicks")
+
+
 def finished(worker: Worker, match_id: int):
     from webui.matches.models import Match
 
@@ -116,18 +188,62 @@ def finished(worker: Worker, match_id: int):
     return Match.objects.get(pk=match_id)
 
 
-def test_a_person_plays_castle_panic_to_the_end_from_the_list(page, person, base_url):
+#: Castle Panic codes that play a card at a monster: a card, then the monster, on the board.
+AT_A_MONSTER = ("hit", "nice_shot", "barbarian", "tar", "drive_back")
+#: Castle Panic codes with something to click on the board.
+CP_BOARD = (*AT_A_MONSTER, "fortify", "missing", "draw_2", "scavenge", "discard", "assign")
+CP_BOARD += ("ammo", "trade", "pick", "place", "fire")
+
+
+def test_a_person_plays_castle_panic_to_the_end_on_the_board_and_from_the_list(
+    page, person, base_url
+):
+    """Cards at monsters on the board (a card, then the monster: once by keyboard, with a
+    pick taken back by Escape), anything else the board marks there, the rest from the list."""
     from webui.matches.models import Match
 
     sign_in(page.context, base_url, person)
     match_id = take_seat(page, "castle_panic", 2, ["greedy (reference)"])
     worker = start(match_id)
-    made = play_by_list(page)
+    on_board: dict[str, int] = {}
+    from_list = 0
+    keyboard_done = False
+    while request := wait_for_turn_or_end(page):
+        codes = page.locator("#actions button").evaluate_all("bs => bs.map(b => b.dataset.code)")
+        at_monster = [c for c in codes if c.split(":")[0] in AT_A_MONSTER]
+        code = at_monster[0] if at_monster else codes[0]
+        if code.split(":")[0] in CP_BOARD and code in marked(page, request):
+            if not keyboard_done and code.split(":")[0] == "hit":
+                # Enter on the card, Escape takes it back; then the card and its monster.
+                page.locator(f"svg.board [data-pick-step='0'][data-pick~='{code}']").first.focus()
+                page.keyboard.press("Enter")
+                page.wait_for_selector("svg.board[data-pick-depth='1']", state="attached")
+                assert page.locator("#board-hint").is_visible()
+                page.keyboard.press("Escape")
+                page.wait_for_function(
+                    "() => !document.querySelector('svg.board').dataset.pickDepth"
+                    " && document.getElementById('board-hint').hidden"
+                )
+                assert pick_on_board(page, request, code, keyboard=True) == 2
+                keyboard_done = True
+            else:
+                pick_on_board(page, request, code)
+            kind = code.split(":")[0]
+            on_board[kind] = on_board.get(kind, 0) + 1
+        else:
+            page.locator(f"#actions button[data-code='{code}']").click()
+            from_list += 1
+        wait_answered(page, request)
+        assert sum(on_board.values()) + from_list < MOST_CLICKS, "the match should have ended"
+    made = sum(on_board.values()) + from_list
     match = finished(worker, match_id)
     assert match.kind == Match.Kind.PEOPLE
     seats = list(match.seats.order_by("seat"))
     assert seats[0].person == person and seats[1].version is not None
     assert seats[0].decisions == made and not seats[0].strikes, "every answer was the person's"
+    assert sum(on_board.get(k, 0) for k in AT_A_MONSTER) > 0, f"cards at monsters: {on_board}"
+    assert keyboard_done, "a card and its monster picked by keyboard"
+    assert from_list > 0, "the list still plays what the board does not show"
     assert "The match is over" in page.locator("#turn-status").inner_text()
     shot(page, "people-castle-panic")
     from webui.ladder.models import RatingHistory
@@ -141,7 +257,12 @@ def test_a_person_plays_castle_panic_to_the_end_from_the_list(page, person, base
     page.wait_for_selector("#viewer[data-ready=true]", state="attached")
 
 
-def test_a_person_plays_wiz_war_from_the_list_and_no_one_else_may_act_for_them(
+#: Wiz-War codes with something to click on the board.
+WW_BOARD = ("step", "cast", "play", "boost", "discard", "counter", "end_spell", "target")
+WW_BOARD += ("pickup", "activate", "hold", "retrieve", "place")
+
+
+def test_a_person_plays_wiz_war_on_the_board_and_no_one_else_may_act_for_them(
     page, person, base_url, browser
 ):
     sign_in(page.context, base_url, person)
@@ -172,9 +293,23 @@ def test_a_person_plays_wiz_war_from_the_list_and_no_one_else_may_act_for_them(
     assert no_token.status == 403, "an answer without the CSRF token is refused"
     other.close()
 
-    play_by_list(page)
+    # The first action each time: on the board when the board marks it, else from the list.
+    on_board: dict[str, int] = {}
+    from_list = 0
+    while request := wait_for_turn_or_end(page):
+        code = page.locator("#actions button").first.get_attribute("data-code")
+        if code.split(":")[0] in WW_BOARD and code in marked(page, request):
+            pick_on_board(page, request, code)
+            on_board[code.split(":")[0]] = on_board.get(code.split(":")[0], 0) + 1
+        else:
+            page.locator("#actions button").first.click()
+            from_list += 1
+        wait_answered(page, request)
+        assert sum(on_board.values()) + from_list < MOST_CLICKS, "the match should have ended"
     match = finished(worker, match_id)
-    assert match.seats.get(seat=0).decisions > 0
+    seat = match.seats.get(seat=0)
+    assert seat.decisions == sum(on_board.values()) + from_list and not seat.strikes
+    assert on_board.get("step", 0) > 0, f"the wizard steps to a square on the board: {on_board}"
 
 
 def test_a_person_plays_wandering_towers_against_two_bots_by_clicking_the_board(

@@ -3,7 +3,10 @@
  * The board is the replay viewer (viewer.js) on this seat's view; it polls the table's
  * live.json, whose answers also carry the seat's open turn. This file lists the turn's
  * legal actions by label (every game), sends the chosen one once and says when it is
- * confirmed. A game's plug-in may offer on-board choices through ArenaTable.offer(). */
+ * confirmed. A game's viewer plug-in may also name the board elements that play a code
+ * (`pickable(code, view)`: one selector, or one per step for a card and then its target;
+ * docs/viewer.md): they become focusable buttons on the board, Escape takes back a
+ * half-made pick, and #board-hint says what is still to choose. */
 (function () {
   "use strict";
   const root = document.getElementById("viewer");
@@ -173,47 +176,163 @@
     if (data.complete) finished(data);
   });
 
-  // --- on the board: the game's plug-in names the element of each code it can show ------
+  // --- on the board: the game's plug-in names the element(s) of each code it can show -----
+  // `plugin.pickable(code, view)` gives a selector (one click plays `code`), an array of
+  // selectors (one click per step: a card, then the monster it hits) or null (list only).
+  // A half-made pick keeps the codes still possible after the steps clicked so far.
+  const hint = document.getElementById("board-hint");
+  let pick = null;          // {request, depth, codes, chosen: [selector...], menu: [action...], name}
+  let targets = new Map();  // node -> [{code, label, steps}] it picks at the current depth
+
+  function stepsOf(plugin, action, view) {
+    let steps;
+    try { steps = plugin.pickable(action.code, view); } catch (error) { return null; }
+    if (!steps) return null;
+    if (!Array.isArray(steps)) steps = [steps];
+    return steps.length && steps.every((s) => typeof s === "string" && s) ? steps : null;
+  }
+
+  function nameOf(node) {
+    const title = node.querySelector && node.querySelector("title");
+    return ((title && title.textContent) || node.textContent || "").trim().replace(/\s+/g, " ");
+  }
+
+  function showHint(text, menu) {
+    if (!hint) return;
+    hint.textContent = "";
+    if (!text) { hint.hidden = true; return; }
+    hint.hidden = false;
+    hint.appendChild(document.createTextNode(text + " "));
+    for (const action of menu || []) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "hint-action";
+      button.dataset.code = action.code;
+      button.textContent = action.label;
+      button.addEventListener("click", () => { pick = null; choose(action.code); markBoard(); });
+      hint.appendChild(button);
+    }
+    const cancel = document.createElement("button");
+    cancel.type = "button";
+    cancel.className = "hint-cancel";
+    cancel.textContent = "Cancel (Esc)";
+    cancel.addEventListener("click", () => cancelPick());
+    hint.appendChild(cancel);
+  }
+
+  function cancelPick() {
+    if (!pick) return false;
+    pick = null;
+    markBoard();
+    return true;
+  }
+
   function markBoard() {
     const v = viewer();
     const svg = root.querySelector("svg.board");
     delete svg.dataset.picking;
-    for (const node of svg.querySelectorAll("[data-pick]")) {
-      node.classList.remove("pickable");
+    delete svg.dataset.pickDepth;
+    for (const node of svg.querySelectorAll("[data-pick], .picked")) {
+      node.classList.remove("pickable", "picked");
       node.removeAttribute("data-pick");
+      node.removeAttribute("data-pick-step");
       node.removeAttribute("tabindex");
       node.removeAttribute("role");
+      node.removeAttribute("aria-label");
     }
+    targets = new Map();
     const plugin = window.ArenaViewer.plugins[config.game];
     const open = window.ArenaTable.turn();
-    if (!open || !plugin || typeof plugin.pickable !== "function") return;
-    // Only on the board as it is now: the turn's request id counts the moves before it.
-    if (!v || v.index !== v.count - 1 || v.count - 1 !== open.request) return;
-    svg.dataset.picking = String(open.request);
+    const ready = open && plugin && typeof plugin.pickable === "function" && v &&
+      // Only on the board as it is now: the turn's request id counts the moves before it.
+      v.index === v.count - 1 && v.count - 1 === open.request;
+    if (!ready) { pick = null; showHint(""); return; }
+    if (pick && pick.request !== open.request) pick = null;
+    const view = v.frame();
+    const depth = pick ? pick.depth : 0;
     for (const action of open.legal) {
-      const selector = plugin.pickable(action.code);
-      if (!selector) continue;
-      for (const node of svg.querySelectorAll(selector)) {
-        if (node.dataset.pick) continue;
-        node.dataset.pick = action.code;
-        node.classList.add("pickable");
-        node.setAttribute("tabindex", "0");
-        node.setAttribute("role", "button");
-        node.setAttribute("aria-label", action.label);
+      if (pick && !pick.codes.includes(action.code)) continue;
+      const steps = stepsOf(plugin, action, view);
+      if (!steps || steps.length <= depth) continue;
+      for (const node of svg.querySelectorAll(steps[depth])) {
+        if (!targets.has(node)) targets.set(node, []);
+        targets.get(node).push({ code: action.code, label: action.label, steps: steps });
       }
     }
+    for (const [node, entries] of targets) {
+      const last = entries.length === 1 && entries[0].steps.length === depth + 1;
+      node.dataset.pick = entries.map((e) => e.code).join(" ");
+      node.dataset.pickStep = String(depth);
+      node.classList.add("pickable");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", last ? entries[0].label
+        : (nameOf(node) || "choice") + ": " + entries.length + " actions, choose it then the target");
+    }
+    if (pick) {
+      for (const selector of pick.chosen) {
+        for (const node of svg.querySelectorAll(selector)) if (!targets.has(node)) node.classList.add("picked");
+      }
+      svg.dataset.pickDepth = String(depth);
+      const marked = targets.size;
+      showHint(pick.menu.length
+        ? (marked ? "Choose one, or pick its target on the board:" : "Choose one:")
+        : (pick.name ? pick.name + " chosen. " : "") + "Now pick on the board: " + marked +
+          " marked. Esc or a click on your first choice cancels.", pick.menu);
+    } else {
+      showHint("");
+    }
+    svg.dataset.picking = String(open.request);
   }
+
+  function pickNode(node) {
+    const open = window.ArenaTable.turn();
+    const entries = targets.get(node);
+    if (!open || !entries) return;
+    const depth = pick ? pick.depth : 0;
+    const done = entries.filter((e) => e.steps.length === depth + 1);
+    const more = entries.filter((e) => e.steps.length > depth + 1);
+    if (done.length === 1 && !more.length) {
+      pick = null;
+      choose(done[0].code);
+      markBoard();
+      return;
+    }
+    pick = {
+      request: open.request,
+      depth: depth + 1,
+      codes: more.map((e) => e.code),
+      chosen: (pick ? pick.chosen : []).concat([entries[0].steps[depth]]),
+      menu: done.length ? done.map((e) => ({ code: e.code, label: e.label })) : [],
+      name: nameOf(node).slice(0, 40),
+    };
+    markBoard();
+    const first = root.querySelector("svg.board [data-pick]") || (hint && hint.querySelector("button"));
+    if (first && document.activeElement === node) first.focus();
+  }
+
   function pickFrom(event) {
-    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
-    if (!node) return;
+    if (event.type === "keydown" && event.key === "Escape") {
+      if (cancelPick()) { event.preventDefault(); event.stopPropagation(); }
+      return;
+    }
     if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
+    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
+    if (!node) {
+      // A click on the part already chosen takes the pick back.
+      if (event.type === "click" && pick && event.target.closest && event.target.closest(".picked")) cancelPick();
+      return;
+    }
     event.preventDefault();
     event.stopPropagation();
-    choose(node.dataset.pick);
+    pickNode(node);
   }
   const stage = root.querySelector(".viewer-stage");
   stage.addEventListener("click", pickFrom);
   stage.addEventListener("keydown", pickFrom);
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !event.defaultPrevented && cancelPick()) event.preventDefault();
+  });
   root.addEventListener("viewer:step", () => markBoard());
   listeners.push(() => markBoard());
 

@@ -285,5 +285,40 @@
     });
   }
 
-  window.ArenaViewer.register("castle_panic", { viewBox: "0 0 1240 780", draw: draw });
+  // --- at a person's table (static/arena/play.js, docs/viewer.md) -----------------------------
+  const ACTION_CARD = { barbarian: "barbarian", tar: "tar", drive_back: "drive_him_back", fortify: "fortify_wall", missing: "missing", draw_2: "draw_2_cards", scavenge: "scavenge" };
+
+  /** The board elements that play `code` in `view` (the seat's own), one selector per click:
+   * a card in the own hand, then the monster, wall or space it is played at. Codes with
+   * nothing drawn to click (draws, passes, tasks, turning the Keep) stay list-only. */
+  function pickable(code, view) {
+    const seat = view && view.seat !== undefined ? view.seat : -1;
+    const hand = (id) => `[data-player="${seat}"] [data-card="${id}"]`;
+    const monster = (id) => `[data-monster="${id}"], [data-crew="${id}"]`;
+    const kindCard = (kind) => {
+      const me = (view.players || []).find((p) => p.seat === seat);
+      const card = me && me.hand.find((c) => c.kind === kind);
+      return card ? hand(card.id) : null;
+    };
+    const p = {};
+    const [head, ...parts] = code.split(":");
+    for (const part of parts) { const [k, v] = part.split("="); p[k] = v; }
+    const two = (first, second) => (first && second ? [first, second] : null);
+    switch (head) {
+      case "hit": return two(hand(p.card), monster(p.monster));
+      case "nice_shot": { const card = kindCard("nice_shot"); return card ? [card, hand(p.card), monster(p.monster)] : null; }
+      case "barbarian": case "tar": case "drive_back": return two(kindCard(ACTION_CARD[head]), monster(p.monster));
+      case "fortify": return two(kindCard("fortify_wall"), `[data-wall="${p.arc}"]`);
+      case "missing": case "draw_2": case "scavenge": return kindCard(ACTION_CARD[head]);
+      case "discard": case "assign": case "ammo": return p.card !== undefined ? hand(p.card) : null;
+      case "trade": return p.seat !== undefined ? [hand(p.give), `[data-player="${p.seat}"] [data-card="${p.take}"]`] : null;
+      case "pick": return monster(p.monster);
+      case "place": return p.arc !== undefined ? `[data-wall="${p.arc}"]` : `[data-arc] [data-space="${p.space}"]`;
+      case "fire": return p.weapon === "catapult" ? ['[data-weapon="catapult"]', `[data-arc] [data-space="${p.space}"]`]
+        : p.weapon === "ballista" ? ['[data-weapon="ballista"]', monster(p.monster)] : null;
+      default: return null;
+    }
+  }
+
+  window.ArenaViewer.register("castle_panic", { viewBox: "0 0 1240 780", draw: draw, pickable: pickable });
 })();

@@ -162,7 +162,7 @@
       if (o.kind === "stone_block") {
         el(g, "rect", { x: x + 6, y: y + 6, width: CELL - 12, height: CELL - 12, fill: fill, stroke: "#333" });
       } else if (o.kind === "dust_cloud") {
-        el(g, "ellipse", { cx: x + CELL / 2, cy: y + CELL / 2, rx: CELL * 0.45, ry: CELL * 0.3, fill: fill, opacity: 0.8 });
+        el(g, "ellipse", { cx: x + CELL / 2, cy: y + CELL / 2, rx: CELL * 0.45, ry: CELL * 0.3, fill: fill, opacity: 0.8, "pointer-events": "none" });
       } else if (o.kind === "totem") {
         el(g, "rect", { x: x + 6, y: y + 6, width: 12, height: CELL - 12, rx: 3, fill: fill, stroke: colourOf(view, o.owner), "stroke-width": 2 });
         el(g, "text", { x: x + 12, y: y + CELL - 10, "font-size": 9, fill: "#fff", "text-anchor": "middle" }, "T");
@@ -282,5 +282,52 @@
     }
   }
 
-  window.ArenaViewer.register("wiz_war", { viewBox: "0 0 1240 760", draw: draw });
+  // --- at a person's table (static/arena/play.js, docs/viewer.md) -----------------------------
+  const STEP = { n: [-1, 0], e: [0, 1], s: [1, 0], w: [0, -1] };
+
+  /** The square `sq` + one step `dir` (through a wrap opening the other side). */
+  function stepTo(sq, dir) {
+    const [dr, dc] = STEP[dir];
+    const r = (Math.floor(sq / 10) + dr + 10) % 10, c = (sq % 10 + dc + 10) % 10;
+    return r * 10 + c;
+  }
+
+  /** What a token names on the board (`w1`, `r2c3`, `r2c3e`, `o7`, `t3`, `item45`, `spell45`,
+   * a creature's name), as a selector, or null (a sector colour, `all`: list only). */
+  function token(text, view) {
+    let m;
+    if ((m = /^w(\d+)$/.exec(text))) return `[data-wizard="${m[1]}"]`;
+    if ((m = /^r(\d)c(\d)$/.exec(text))) return `[data-square="${Number(m[1]) * 10 + Number(m[2])}"]`;
+    if (/^r\dc\d[es]$/.test(text)) return `[data-door="${text}"], [data-wall="${text}"]`;
+    if ((m = /^o(\d+)$/.exec(text))) return `[data-object][data-id="${m[1]}"]`;
+    if ((m = /^t(\d+)$/.exec(text))) return `[data-treasure="${m[1]}"]`;
+    if ((m = /^item(\d+)$/.exec(text))) return `[data-item="${m[1]}"]`;
+    if ((m = /^spell(\d+)$/.exec(text))) return `[data-spell="${m[1]}"]`;
+    if ((view.creatures || []).some((c) => c.name === text)) return `[data-creature="${text}"]`;
+    return null;
+  }
+
+  /** The board element that plays `code` in the seat's `view`: the square a step reaches, the
+   * wizard, creature, square, door or spell a target names, a card in the hand. Everything
+   * else (passes, draws, directions, ending the phase) stays list-only. */
+  function pickable(code, view) {
+    if (!view || !view.players) return null;
+    let m = /^step:([nesw])$/.exec(code);
+    if (m) {
+      const active = view.activation && view.activation.creature;
+      const mover = active ? (view.creatures || []).find((c) => c.name === active) : view.players[view.seat];
+      return mover && mover.square >= 0 ? `[data-square="${stepTo(mover.square, m[1])}"]` : null;
+    }
+    m = /^(cast|play|boost|discard|counter):card=(\d+)(?::mode=\w+)?$/.exec(code);
+    if (m) return (view.hand || []).some((c) => String(c.id) === m[2]) ? `[data-card="${m[2]}"][data-title]` : null;
+    m = /^end_spell:card=(\d+)$/.exec(code);
+    if (m) return `[data-spell="${m[1]}"]`;
+    m = /^(?:target|pickup|activate|hold|retrieve):(\w+)$/.exec(code);
+    if (m) return token(m[1], view);
+    m = /^place:(r\dc\d)$/.exec(code);
+    if (m) return token(m[1], view);
+    return null;
+  }
+
+  window.ArenaViewer.register("wiz_war", { viewBox: "0 0 1240 760", draw: draw, pickable: pickable });
 })();
