@@ -37,7 +37,9 @@ class Worker(threading.Thread):
 
 
 @pytest.fixture
-def person(world):
+def person(world, redis_url):
+    """A signed-up person; the relay's Redis starts this session empty (`redis_url`), so
+    the answers recorded by an earlier run for the same match ids are gone."""
     return user("pat")
 
 
@@ -348,7 +350,7 @@ def test_a_poll_answered_late_does_not_take_back_the_open_turn(page, person, bas
     timer's poll may still be out. An answer read before the move that arrives after the
     next turn is shown must not put the old turn back (a click on it would be lost)."""
     sign_in(page.context, base_url, person)
-    match_id = take_seat(page, "wandering_towers", 2, ["random (reference)"])
+    match_id = take_seat(page, "wiz_war", 2, ["random (reference)"], round_limit="5")
     worker = start(match_id)
     first = wait_for_turn_or_end(page)
     assert first
