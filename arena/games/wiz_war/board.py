@@ -290,16 +290,46 @@ def _trace(p: tuple[int, int], q: tuple[int, int], start: int, end: int) -> Trac
     return Trace(tuple(edges), tuple(vertices), tuple(squares))
 
 
+# A segment's trace only depends on where its end lies relative to its start: each shape is
+# traced once, from the square nearest the top-left corner where it fits, and moved.
+@cache
+def _shape(dr: int, dc: int, side: int) -> tuple[Trace, int]:
+    """(trace, start) of the segment from a square to the centre of the square (dr, dc) away
+    (side -1) or to the midpoint of that square's east (0) or south (1) edge."""
+    a = square(max(0, -dr), max(0, -dc))
+    if side < 0:
+        return _trace(_centre(a), _centre(a + dr * SIZE + dc), a, a + dr * SIZE + dc), a
+    return _trace(_centre(a), _edge_midpoint(2 * (a + dr * SIZE + dc) + side), a, -1), a
+
+
+def _moved(trace: Trace, start: int, a: int) -> Trace:
+    """`trace`, traced from `start`, moved to start from `a` (down and right of it)."""
+    (r0, c0), (r, c) = divmod(start, SIZE), divmod(a, SIZE)
+    sq, vertex = (r - r0) * SIZE + c - c0, (r - r0) * 11 + c - c0
+    return Trace(
+        tuple(e + 2 * sq for e in trace.edges),
+        tuple(v + vertex for v in trace.vertices),
+        tuple(x + sq for x in trace.squares),
+    )
+
+
+def _offset(a: int, b: int) -> tuple[int, int]:
+    (ra, ca), (rb, cb) = divmod(a, SIZE), divmod(b, SIZE)
+    return rb - ra, cb - ca
+
+
 @cache
 def trace_squares(a: int, b: int) -> Trace:
     """The segment between the centres of squares a and b."""
-    return _trace(_centre(a), _centre(b), a, b)
+    trace, start = _shape(*_offset(a, b), -1)
+    return _moved(trace, start, a)
 
 
 @cache
 def trace_edge(a: int, edge: int) -> Trace:
     """The segment from the centre of square a to the midpoint of `edge` (itself ignored)."""
-    return _trace(_centre(a), _edge_midpoint(edge), a, -1)
+    trace, start = _shape(*_offset(a, edge // 2), edge % 2)
+    return _moved(trace, start, a)
 
 
 @cache
@@ -373,14 +403,23 @@ class Sightline(NamedTuple):
 
 
 @cache
+def _shape_masks(dr: int, dc: int, side: int) -> tuple[int, int, int]:
+    """(edges touched, squares crossed, start) of a `_shape`, as masks: moving the segment
+    by k squares down or right shifts them by 2k and k bits."""
+    trace, start = _shape(dr, dc, side)
+    return _touched(trace), bit_mask(trace.squares), start
+
+
+@cache
 def sightlines(a: int) -> tuple[Sightline, ...]:
     """From the centre of square a to the centre of every square b, indexed by b."""
     row = []
     for b in SQUARES:
-        trace = trace_squares(a, b)
+        edges, squares, start = _shape_masks(*_offset(a, b), -1)
+        k = a - start
         wrap = wrap_path(a, b)
         wrap_edges, wrap_squares = (bit_mask(wrap[0]), bit_mask(wrap[1])) if wrap else (-1, -1)
-        row.append(Sightline(_touched(trace), bit_mask(trace.squares), wrap_edges, wrap_squares))
+        row.append(Sightline(edges << 2 * k, squares << k, wrap_edges, wrap_squares))
     return tuple(row)
 
 
@@ -390,9 +429,60 @@ def edge_sightlines(a: int) -> tuple[tuple[int, int], ...]:
     (edges touched, squares crossed); (0, 0) for ids that name no interior edge."""
     row = [(0, 0)] * (2 * SIZE * SIZE)
     for edge in ALL_EDGES:
-        trace = trace_edge(a, edge)
-        row[edge] = (_touched(trace), bit_mask(trace.squares))
+        edges, squares, start = _shape_masks(*_offset(a, edge // 2), edge % 2)
+        k = a - start
+        row[edge] = (edges << 2 * k, squares << k)
     return tuple(row)
+
+
+def _hidden(
+    by_edge: tuple[int, ...], by_square: tuple[int, ...], blocking: int, filled: int
+) -> int:
+    """The union of what each blocking edge and each filled square hides."""
+    hidden = 0
+    while blocking:
+        low = blocking & -blocking
+        hidden |= by_edge[low.bit_length() - 1]
+        blocking ^= low
+    while filled:
+        low = filled & -filled
+        hidden |= by_square[low.bit_length() - 1]
+        filled ^= low
+    return hidden
+
+
+@cache
+def _square_blockers(a: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[Sightline, ...]]:
+    """From square a: per edge, the mask of the squares whose straight line it touches; per
+    square, those whose line crosses it; and the wrap lines (in `Sightline`s, edges and
+    squares holding the target's bit)."""
+    by_edge, by_square, wraps = [0] * (2 * SIZE * SIZE), [0] * (SIZE * SIZE), []
+    for b, line in enumerate(sightlines(a)):
+        for e in bits(line.edges):
+            by_edge[e] |= 1 << b
+        for x in bits(line.squares):
+            by_square[x] |= 1 << b
+        if line.wrap_edges >= 0:
+            wraps.append(Sightline(1 << b, 0, line.wrap_edges, line.wrap_squares))
+    return tuple(by_edge), tuple(by_square), tuple(wraps)
+
+
+@cache
+def _edge_blockers(a: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """From square a: per edge, the mask of the edges whose segment it touches; per square,
+    those whose segment crosses it."""
+    by_edge, by_square = [0] * (2 * SIZE * SIZE), [0] * (SIZE * SIZE)
+    row = edge_sightlines(a)
+    for edge in ALL_EDGES:
+        edges, squares = row[edge]
+        for e in bits(edges):
+            by_edge[e] |= 1 << edge
+        for x in bits(squares):
+            by_square[x] |= 1 << edge
+    return tuple(by_edge), tuple(by_square)
+
+
+ALL_SQUARES_MASK = (1 << SIZE * SIZE) - 1
 
 
 @lru_cache(maxsize=1 << 14)
@@ -400,6 +490,13 @@ def visible_squares(a: int, blocking: int, filled: int, ignore: int) -> int:
     """Mask of the squares whose centre a sees straight (or along a wrap line), given the
     masks of blocking edges and filled squares, ignoring up to `ignore` blocking edges.
     A pure function of its arguments, so positions met again cost a look-up."""
+    if not ignore:  # the common case: what no blocker hides, then the wrap lines
+        by_edge, by_square, wraps = _square_blockers(a)
+        seen = ALL_SQUARES_MASK & ~_hidden(by_edge, by_square, blocking, filled)
+        for target, _, edges, squares in wraps:
+            if not squares & filled and not edges & blocking:
+                seen |= target
+        return seen
     seen = 0
     for b, line in enumerate(sightlines(a)):
         if (not line.squares & filled and (line.edges & blocking).bit_count() <= ignore) or (
@@ -414,6 +511,9 @@ def visible_squares(a: int, blocking: int, filled: int, ignore: int) -> int:
 @lru_cache(maxsize=1 << 14)
 def visible_edges(a: int, blocking: int, filled: int, ignore: int) -> int:
     """Mask of the edges whose midpoint a sees (the edge itself ignored), as above."""
+    if not ignore:
+        by_edge, by_square = _edge_blockers(a)
+        return ALL_EDGES_MASK & ~_hidden(by_edge, by_square, blocking, filled)
     seen = 0
     row = edge_sightlines(a)
     for edge in ALL_EDGES:

@@ -44,6 +44,17 @@ _STEP_CODES = tuple(action_code("step", d) for d in B.DIRS)
 
 
 @cache
+def _code(head: str, word: str) -> str:
+    """`head:word` for a word naming a thing (`drop:item12`, `hold:r2c3e`), written once."""
+    return action_code(head, word)
+
+
+@cache
+def _draw_code(n: int, spec: bool) -> str:
+    return action_code("draw", n=n, spec=spec)
+
+
+@cache
 def _card_code(head: str, card: int, mode: str = "") -> str:
     """`head:card=N`, with `:mode=M` for a card played one way of several; written once per
     card and mode, since the legal map is rebuilt for every decision."""
@@ -145,9 +156,9 @@ class LegalActions:
                     opts[key] = (_do_special_attack, key)
         self._pickup_options(seat, opts)
         for c in w.items:
-            opts[action_code("drop", f"item{c}")] = (_do_drop_item, c)
+            opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
         if w.treasure >= 0:
-            opts[action_code("drop", f"t{w.treasure}")] = (_do_drop_treasure, w.treasure)
+            opts[_code("drop", f"t{w.treasure}")] = (_do_drop_treasure, w.treasure)
         for n in B.NEIGHBOURS[w.sq]:
             if n is None or n.edge not in self.doors or n.edge in self.held or self.sealed(n.edge):
                 continue
@@ -156,10 +167,10 @@ class LegalActions:
                 or n.edge in w.unlocked
                 or self.has_spell(me, "ariadnes_thread")
             ):
-                opts[action_code("hold", B.edge_name(n.edge))] = (_do_hold, n.edge)
+                opts[_code("hold", B.edge_name(n.edge))] = (_do_hold, n.edge)
         for name, cr in self.creatures.items():
             if cr.controller == seat and not cr.activated and w.mp >= ACTIVATION_COST:
-                opts[action_code("activate", name)] = (_do_activate, name)
+                opts[_code("activate", name)] = (_do_activate, name)
         for c, sp in self.spells.items():
             if sp.caster == seat:
                 opts[_card_code("end_spell", c)] = (_do_end_spell, c)
@@ -167,7 +178,7 @@ class LegalActions:
             near = self.adjacent_squares(me)
             for o in self.objects.values():
                 if o.kind == "tacks" and o.sq in near:
-                    opts[action_code("retrieve", f"o{o.id}")] = (_do_retrieve, o.id)
+                    opts[_code("retrieve", f"o{o.id}")] = (_do_retrieve, o.id)
         opts["end_phase"] = (_do_end_phase, None)
         return opts
 
@@ -179,7 +190,7 @@ class LegalActions:
         if w.mp >= ITEM_PICKUP_MP and not arms:
             for c, sq in self.floor.items():
                 if sq == w.sq and self.can_pick_item(seat, c):
-                    opts[action_code("pickup", f"item{c}")] = (_do_pickup_item, c)
+                    opts[_code("pickup", f"item{c}")] = (_do_pickup_item, c)
         if arms and w.mp >= EXTRA_ARMS_PICKUP_MP:
             here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
             if here:
@@ -198,7 +209,7 @@ class LegalActions:
                 and not t.scored
                 and self.can_take_treasure(w.token, t.id)
             ):
-                opts[action_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
+                opts[_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
 
     def _step_options(
         self, figure: str, sq: int, step: Callable
@@ -238,7 +249,7 @@ class LegalActions:
                         and not t.scored
                         and self.can_take_treasure(name, t.id)
                     ):
-                        opts[action_code("pickup", f"t{t.id}")] = (_do_boggart_pickup, t.id)
+                        opts[_code("pickup", f"t{t.id}")] = (_do_boggart_pickup, t.id)
             if cr.treasure >= 0:
                 opts[action_code("drop", f"t{cr.treasure}")] = (_do_boggart_drop, cr.treasure)
         opts["end_activation"] = (_do_end_activation, None)
@@ -254,14 +265,14 @@ class LegalActions:
             if sp.caster == seat:
                 opts[_card_code("end_spell", c)] = (_do_end_spell, c)
         for c in w.items:
-            opts[action_code("drop", f"item{c}")] = (_do_drop_item, c)
+            opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
         n = self.draws_allowed(seat)
         counts = range(n + 1) if self.has_spell(w.token, "slow_death") else [n]
         own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
         for k in counts:
-            opts[action_code("draw", n=k)] = (_do_draw, (k, False))
+            opts[_draw_code(k, False)] = (_do_draw, (k, False))
             if own and k >= 1:
-                opts[action_code("draw", n=k, spec=True)] = (_do_draw, (k, True))
+                opts[_draw_code(k, True)] = (_do_draw, (k, True))
         return opts
 
 

@@ -69,7 +69,7 @@ class Wizard:
 
     @property
     def token(self) -> str:
-        return f"w{self.seat}"
+        return _TOKENS[self.seat] if self.seat < len(_TOKENS) else f"w{self.seat}"
 
 
 @dataclass(slots=True)
@@ -135,6 +135,7 @@ def card(card_id: int) -> Card:
 
 #: The wizards' figure tokens and their seats.
 WIZARD_SEATS = {f"w{seat}": seat for seat in range(max(SEAT_COLOURS))}
+_TOKENS = tuple(WIZARD_SEATS)  # by seat: a token is asked for hundreds of times a decision
 
 
 def is_wizard(token: str) -> bool:

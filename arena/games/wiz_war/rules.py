@@ -100,6 +100,8 @@ class WizWarState(
     #: True while a probe asks whether a card can be declared now: nobody reads the labels
     #: of the options it lists, so they go unwritten (effects/declaring.py).
     _probing = False
+    #: The last spell index built, with the spells it was built from (`_spell_index`).
+    _spells_kept: tuple[tuple[tuple[int, int, str], ...], SpellIndex] | None = None
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if players not in SEAT_COLOURS:
@@ -323,6 +325,7 @@ class WizWarState(
         self.share_rng()
         new.__dict__.update(self.__dict__)
         new._legal, new._memo, new._sink = None, {}, None  # the legal map points into frames
+        new._spells_kept = None
         new.wizards = [copy_record(w) for w in self.wizards]
         new.creatures = {k: copy_record(v) for k, v in self.creatures.items()}
         new.spells = {k: copy_record(v) for k, v in self.spells.items()}
@@ -517,7 +520,16 @@ class WizWarState(
         memo = self._memo
         found = memo.get("spells")
         if found is None:
-            found = memo["spells"] = SpellIndex(self.spells.values())
+            # kept across decisions while the same records hold the same cards and targets
+            # (the kept index holds them, so their ids are not reused)
+            key = tuple([(id(sp), sp.card, sp.target) for sp in self.spells.values()])
+            kept = self._spells_kept
+            if kept is not None and kept[0] == key:
+                found = kept[1]
+            else:
+                found = SpellIndex(self.spells.values())
+                self._spells_kept = (key, found)
+            memo["spells"] = found
         return found
 
     def carried(self, seat: int, key: str) -> int:

@@ -18,6 +18,9 @@ from arena.games.wiz_war.records import (
 class Sight:
     """Part of WizWarState (rules.py): the board as the rules see it."""
 
+    #: Edge masks by name, each with the edges it was made from (`_edges_mask`).
+    _masks_kept: dict[str, tuple[tuple[int, ...], int]] | None = None
+
     # --- Doors and edges (§2.5) ---------------------------------------------------------------
     def sealed(self, edge: int) -> bool:
         token = B.edge_name(edge)
@@ -182,14 +185,28 @@ class Sight:
         """Mask of the edges holding a wall or a door."""
         found = self._memo.get("barriers")
         if found is None:
-            found = self._memo["barriers"] = self._walls_mask() | B.bit_mask(list(self.doors))
+            found = self._memo["barriers"] = self._walls_mask() | self._doors_mask()
         return found
 
     def _walls_mask(self) -> int:
         found = self._memo.get("walls")
         if found is None:
-            found = self._memo["walls"] = B.bit_mask(list(self.walls))
+            found = self._memo["walls"] = self._edges_mask("walls", self.walls)
         return found
+
+    def _doors_mask(self) -> int:
+        return self._edges_mask("doors", self.doors)
+
+    def _edges_mask(self, name: str, edges: dict) -> int:
+        """Mask of a dict's edges, kept until its edges change (walls and doors rarely do)."""
+        key = tuple(edges)
+        masks = self._masks_kept or {}
+        kept = masks.get(name)
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        mask = B.bit_mask(key)
+        self._masks_kept = {**masks, name: (key, mask)}  # a new dict: clones share the old one
+        return mask
 
     def _filled(self) -> int:
         """Mask of the squares holding a square-filling object or figure (§2.8)."""

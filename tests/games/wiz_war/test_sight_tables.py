@@ -89,3 +89,16 @@ def test_sight_to_edges_agrees_with_the_exact_tracer(name: str) -> None:
             for ignore in (0, 1):
                 want = exact.sees_edge(s, "w0", a, edge, ignore)
                 assert s.sees_edge("w0", edge, origin=a, ignore=ignore) == want, (a, edge)
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_squares_in_sight_agree_with_each_line(name: str) -> None:
+    """The union of what each blocker hides (no walls ignored) and the count of blockers on
+    each line (some ignored) both give the squares whose line is clear."""
+    s = next(_board(name))
+    for token in ("w0", "w2"):
+        for a in B.SQUARES:
+            for ignore in (0, 1, 2):
+                seen = B.visible_squares(a, s._blocking(token, a), s._filled(), ignore)
+                for b in B.SQUARES:
+                    assert (seen >> b & 1 == 1) == s._line(token, a, b, ignore), (token, a, b)

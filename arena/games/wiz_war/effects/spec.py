@@ -58,5 +58,13 @@ SPECS: dict[str, Spec] = {}
 TIME_PASSES: dict[str, Callable[[WizWarState, Spell], None]] = {}
 
 
+_BY_MODE: dict[tuple[str, str], Spec] = {}
+
+
 def spec_for(key: str, mode: str = "") -> Spec:
-    return SPECS.get(f"{key}:{mode}") or SPECS[key]
+    """The spec of a card played in a mode, looked up once (probes ask at every decision;
+    SPECS is complete once the effects modules are imported)."""
+    found = _BY_MODE.get((key, mode))
+    if found is None:
+        found = _BY_MODE[key, mode] = SPECS.get(f"{key}:{mode}") or SPECS[key]
+    return found

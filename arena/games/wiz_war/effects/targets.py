@@ -99,7 +99,12 @@ def origin_of(s: WizWarState, frame: JSON) -> int:
 
 
 def in_range(s: WizWarState, frame: JSON, sq: int, reach: str) -> bool:
-    actor, origin, ignore, corner = _view(s, frame)
+    return _in_view(s, _view(s, frame), sq, reach)
+
+
+def _in_view(s: WizWarState, view: tuple[str, int, int, bool], sq: int, reach: str) -> bool:
+    """`in_range` for a view already worked out (one per declaration, not per square)."""
+    actor, origin, ignore, corner = view
     here = origin if origin >= 0 else s.figure_sq(actor)
     if reach == "adj":
         return sq in s.adjacent_squares(actor)
@@ -147,6 +152,7 @@ def figure_targets(
     """Figures the declaration may target: attacks never target the attacker's own wizard
     or creatures [assumed], nor Mist Body or the Homunculus (§10.4, §10.2)."""
     seat = frame["seat"]
+    view = _view(s, frame)
 
     def allowed(f: str) -> bool:
         if f == frame["actor"] and attack:
@@ -157,7 +163,7 @@ def figure_targets(
             return False
         if not (wizards if is_wizard(f) else creatures):
             return False
-        return in_range(s, frame, s.figure_sq(f), reach)
+        return _in_view(s, view, s.figure_sq(f), reach)
 
     return gather(frame, (f for f in s.figures() if allowed(f)))
 
@@ -211,7 +217,17 @@ def target_slot(
         return token_options(s, name, tokens)
 
     def exists(s: WizWarState, frame: JSON) -> bool:
-        """A wall or door in range answers at once; only then are figures looked at."""
+        """A wall or door in range answers at once; only then are figures looked at. The
+        answer reads only who declares, from where and the slot's reach, so the cards of a
+        hand that share those share it within a decision."""
+        key = ("target_exists", reach, wizards, creatures, objects, own, attack)
+        key += (frame["seat"], frame["actor"], frame["source"], bool(frame.get("probe")))
+        found = s._memo.get(key)
+        if found is None:
+            found = s._memo[key] = _exists(s, frame)
+        return found
+
+    def _exists(s: WizWarState, frame: JSON) -> bool:
         if objects and barriers_in_range(s, frame, reach):
             return True
         return bool(offered(s, frame))

@@ -37,6 +37,19 @@ def _totem_squares(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
 
+def _totem_room(s: WizWarState, frame: JSON) -> bool:
+    """Whether `_totem_squares` offers a square: one answer for every totem in the hand."""
+    actor = frame["actor"]
+    key = ("totem_room", actor)
+    found = s._memo.get(key)
+    if found is None:
+        here = s.figure_sq(actor)
+        found = s._memo[key] = any(
+            sq != here and s.empty_square(sq) for sq in s.adjacent_squares(actor)
+        )
+    return found
+
+
 for _totem in (
     "seer_totem",
     "stone_totem",
@@ -46,7 +59,7 @@ for _totem in (
     "raven_totem",
 ):
     SPECS[_totem] = Spec(
-        slots=(Slot("target", _totem_squares),),
+        slots=(Slot("target", _totem_squares, exists=_totem_room),),
         resolve=object_spell("totem"),
         targets=lambda s, c: None,
     )
