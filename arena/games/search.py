@@ -35,13 +35,21 @@ SAMPLES = 24  # fresh determinizations per decision; iterations cycle through cl
 class Node:
     """One action code's statistics below its parent: the reward is the mover's."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "best", "children", "ended", "own", "reward", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.available = 1
         self.reward = 0.0
         self.children: dict[str, Node] = {}
+        # With `max_backup`: the mean of the iterations that ended here (the position's own
+        # value, what stopping here is worth), and the best of that and the children's.
+        self.ended = 0
+        self.own = 0.0
+        self.best = 0.0
+
+    def value(self, best: bool) -> float:
+        return self.best if best else self.reward / self.visits
 
 
 class Ismcts(Bot):
@@ -57,6 +65,16 @@ class Ismcts(Bot):
     determinize: Determinize
     #: Decisions of random play after the tree, before the position is scored.
     playout_depth = 0
+    #: False: every legal child is tried once before any is tried twice. True: an untried
+    #: child is worth the average of its tried siblings ("first-play urgency"), so where one
+    #: line is clearly best the search deepens it instead of opening every poor sibling,
+    #: whose first visits would drag its parent's mean below a move with nothing below it.
+    first_play_urgency = False
+    #: False: a node is worth the mean of every iteration through it. True: the best of its
+    #: own value (the mean of the iterations that ended at it) and its children's — right
+    #: where one seat makes every decision in the tree and may always stop where it is (a
+    #: game that searches only its own turn), since it will take the best of them.
+    max_backup = False
 
     def __init__(
         self,
@@ -125,8 +143,13 @@ class Ismcts(Bot):
             mover = state.to_move()
             children = node.children
             untried = [c for c in legal if c not in children]
-            if untried:
+            if untried and not self.first_play_urgency:
                 code = rng.choice(untried)
+            elif untried:
+                code = self._urgent(state, children, legal, untried, rng)
+            else:
+                code = ""
+            if code in untried:
                 child = children[code] = Node()
                 for c in legal:
                     if c != code and c in children:
@@ -144,21 +167,59 @@ class Ismcts(Bot):
         for child, mover in path:
             child.visits += 1
             child.reward += rewards[mover]
+        if self.max_backup and path:
+            leaf, mover = path[-1]
+            leaf.ended += 1
+            leaf.own += (rewards[mover] - leaf.own) / leaf.ended
+            for child, _ in reversed(path):
+                values = [n.best for n in child.children.values() if n.visits]
+                if child.ended:
+                    values.append(child.own)
+                child.best = max(values)
 
     def _select(self, children: dict[str, Node], legal: list[str]) -> tuple[str, Node]:
         """UCB1 with availability counts, over the children legal in this draw."""
         best, best_code, best_child = -1.0, "", None
         c = self.exploration
+        maxing = self.max_backup
         for code in legal:
-            child = children[code]
+            child = children.get(code)
+            if child is None:  # untried, and not urgent (first-play urgency)
+                continue
             child.available += 1
-            score = child.reward / child.visits + c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+            score = child.value(maxing) + c * math.sqrt(math.log(child.available) / child.visits)
             if score > best:
                 best, best_code, best_child = score, code, child
         assert best_child is not None
         return best_code, best_child
+
+    def _urgent(
+        self,
+        state: Any,
+        children: dict[str, Node],
+        legal: list[str],
+        untried: list[str],
+        rng: random.Random,
+    ) -> str:
+        """An untried code, scored as one visit at its tried siblings' average, if that beats
+        every tried one's UCB score; else "" (`_select` then picks among the tried)."""
+        tried = [children[c] for c in legal if c in children]
+        if not tried:  # what was tried is not legal in this draw
+            return self.first_try(state, untried, rng)
+        maxing = self.max_backup
+        average = sum(n.value(maxing) * n.visits for n in tried) / sum(n.visits for n in tried)
+        c = self.exploration
+        most = max(n.available for n in tried) + 1
+        urgency = average + c * math.sqrt(math.log(most))
+        for n in tried:
+            if n.value(maxing) + c * math.sqrt(math.log(n.available + 1) / n.visits) > urgency:
+                return ""
+        return self.first_try(state, untried, rng)
+
+    def first_try(self, state: Any, untried: list[str], rng: random.Random) -> str:
+        """Which untried code to open first (under first-play urgency): any, by default; a
+        game may name the one its playout rule would play, so good lines are seen early."""
+        return rng.choice(untried)
 
     def horizon(self, state: Any) -> bool:
         """True where an iteration stops and scores the state: the end of the game unless a

@@ -30,6 +30,9 @@ SCALE = 150.0
 VP, LIFE, CARD, CARRY, PACE, DEAD = 1000.0, 12.0, 4.0, 400.0, 15.0, 500.0
 FAR = 20  # a square no path reaches counts as this many steps away
 PLAYOUT = 16  # greedy decisions at most after the tree, within the turn
+#: UCB1's constant here: one step nearer the goal is worth only ~0.03 of reward, so a wider
+#: search spreads its visits over casts and detours and ends turns with MP unspent.
+EXPLORATION = 0.03
 
 
 class IsmctsBot(Ismcts):
@@ -37,8 +40,12 @@ class IsmctsBot(Ismcts):
 
     name = "ismcts"
     determinize = staticmethod(determinize)
+    # The tree holds only this seat's own turn: it walks its best line, not every line.
+    first_play_urgency = True
+    max_backup = True
 
     def __init__(self, seed: int | None = None, **budget: Any) -> None:
+        budget.setdefault("exploration", EXPLORATION)
         super().__init__(seed, **budget)
         self.rules = GreedyBot()
         self.rules.random = self.random  # one generator: a fixed seed fixes every choice
@@ -75,6 +82,25 @@ class IsmctsBot(Ismcts):
 
     def horizon(self, state: WizWarState) -> bool:
         return state.over or state.active != self.seat or state.phase != MOVE_AND_CAST
+
+    def moves(self, state: WizWarState) -> list[str]:
+        """All legal codes but two that only seem good to the position value, and whose first
+        visits would drag down the mean of every line they hang below: picking up one's own
+        treasure (it never scores and fills the slot; the enemy's walk to a free treasure
+        merely grows) and putting down an enemy treasure one carries."""
+        seat = state.active
+        carried = state.wizards[seat].treasure
+        useless = {f"pickup:t{t.id}" for t in state.treasures if t.owner == seat}
+        if carried >= 0 and state.treasures[carried].owner != seat:
+            useless.add(f"drop:t{carried}")
+        codes = state.legal_actions()
+        kept = [c for c in codes if c not in useless]
+        return kept or codes
+
+    def first_try(self, state: WizWarState, untried: list[str], rng: random.Random) -> str:
+        """The treasure runner's move first, if it is still untried."""
+        ruled = self._run_step(state, rng)
+        return ruled if ruled in untried else rng.choice(untried)
 
     def forced(self, state: WizWarState) -> str | None:
         if not state.frames:
