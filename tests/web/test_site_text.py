@@ -23,7 +23,8 @@ def test_home_and_matches_list_show_game_titles_and_just_now(world) -> None:
         shown = cells(page)
         assert "Wandering Towers" in shown, url
         assert not {"wandering_towers", "castle_panic", "wiz_war"} & set(shown), url
-        assert "0\xa0minutes ago" not in page and "0 minutes ago" not in page, url
+        # "10 minutes ago" is fine (the session's first matches may be that old by now).
+        assert not re.search(r"(?<!\d)0[\xa0 ]minutes ago", page), url
         assert "just now" in shown, url
 
 
