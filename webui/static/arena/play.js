@@ -312,10 +312,6 @@
   }
 
   function pickFrom(event) {
-    if (event.type === "keydown" && event.key === "Escape") {
-      if (cancelPick()) { event.preventDefault(); event.stopPropagation(); }
-      return;
-    }
     if (event.type === "keydown" && event.key !== "Enter" && event.key !== " ") return;
     const node = event.target.closest ? event.target.closest("[data-pick]") : null;
     if (!node) {
@@ -330,7 +326,7 @@
   const stage = root.querySelector(".viewer-stage");
   stage.addEventListener("click", pickFrom);
   stage.addEventListener("keydown", pickFrom);
-  document.addEventListener("keydown", (event) => {
+  document.addEventListener("keydown", (event) => {  // on the board or anywhere else
     if (event.key === "Escape" && !event.defaultPrevented && cancelPick()) event.preventDefault();
   });
   root.addEventListener("viewer:step", () => markBoard());

@@ -31,22 +31,23 @@ from arena.games.wiz_war.effects.targets import ENERGY_SLOT, in_range, target_sl
 from arena.games.wiz_war.effects.thaumaturgy import pass_through
 
 
+def _open_squares(s: WizWarState, actor: str) -> list[int]:
+    """The empty squares beside the caster where a totem may stand."""
+    here = s.figure_sq(actor)
+    return [sq for sq in s.adjacent_squares(actor) if sq != here and s.empty_square(sq)]
+
+
 def _totem_squares(s: WizWarState, frame: JSON) -> Options:
-    here = s.figure_sq(frame["actor"])
-    squares = [sq for sq in s.adjacent_squares(frame["actor"]) if sq != here and s.empty_square(sq)]
+    squares = _open_squares(s, frame["actor"])
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
 
 def _totem_room(s: WizWarState, frame: JSON) -> bool:
     """Whether `_totem_squares` offers a square: one answer for every totem in the hand."""
-    actor = frame["actor"]
-    key = ("totem_room", actor)
+    key = ("totem_room", frame["actor"])
     found = s._memo.get(key)
     if found is None:
-        here = s.figure_sq(actor)
-        found = s._memo[key] = any(
-            sq != here and s.empty_square(sq) for sq in s.adjacent_squares(actor)
-        )
+        found = s._memo[key] = bool(_open_squares(s, frame["actor"]))
     return found
 
 
