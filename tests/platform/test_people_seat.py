@@ -112,3 +112,53 @@ def test_a_turn_takes_one_answer_however_often_a_browser_posts(db, settings_over
     answers = [turns.answer(match_id, seat, 7, "pass") for _ in range(1000)]
     assert answers[0] == "" and set(answers[1:]) == {"this turn is already answered"}
     assert store.llen(env.person_answer_key(match_id, seat)) == 1
+
+
+def test_a_strange_answer_gets_a_clear_refusal_and_the_turn_stays_open(
+    db, settings_override
+) -> None:
+    """Whatever a browser or a script posts as the answer, the reply is a 4xx with a reason,
+    never a server error, and the open turn is still there to be answered."""
+    import time
+
+    import redis
+    from django.test import Client
+
+    from arena.relay import envelope as env
+    from webui.matches.models import Match, MatchSeat
+
+    settings_override(ARENA_RELAY_URL=f"redis://127.0.0.1:6379/{REDIS_DB}")
+    pat = _person("pat")
+    match = Match.objects.create(
+        game="castle_panic", kind=Match.Kind.PEOPLE, status=Match.Status.RUNNING, seed=1
+    )
+    MatchSeat.objects.create(match=match, seat=0, person=pat)
+    turn = {"request": 3, "legal": [["pass", "Pass"]], "deadline": time.time() + 60}
+    turn.update(per_decision=60, bank=600)
+    store = redis.Redis(db=REDIS_DB)
+    store.set(env.person_turn_key(match.pk, 0), json.dumps(turn))
+    client = Client()
+    client.force_login(pat)
+    strange = [
+        b"",
+        b"\x00\xff not json",
+        b"[1, 2]",
+        b'{"request": Infinity, "code": "pass"}',
+        b'{"request": 1e999, "code": "pass"}',
+        b'{"request": "' + b"9" * 5000 + b'", "code": "pass"}',
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"request": 3, "code": "pass\u0000"}',
+        b'{"request": 3, "code": "' + b"x" * 1_000_000 + b'"}',
+        b'{"request": 2, "code": "pass"}',
+        b"{" + b'"a": 1, ' * 200_000 + b'"request": 3}',
+        b"x" * 3_000_000,
+    ]
+    for body in strange:
+        reply = client.post(f"/play/{match.pk}/act", body, content_type="application/json")
+        assert 400 <= reply.status_code < 500, (body[:40], reply.status_code)
+    assert store.llen(env.person_answer_key(match.pk, 0)) == 0, "nothing was passed on"
+    reply = client.post(
+        f"/play/{match.pk}/act", {"request": 3, "code": "pass"}, content_type="application/json"
+    )
+    assert reply.status_code == 200, reply.content
+    assert store.llen(env.person_answer_key(match.pk, 0)) == 1

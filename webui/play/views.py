@@ -155,7 +155,10 @@ def table_act(request: HttpRequest, match_id: int) -> JsonResponse:
     try:
         body = json.loads(request.body)
         request_id, code = int(body["request"]), str(body["code"])
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, OverflowError, RecursionError):
+        # Not JSON, not an object, an id of Infinity or thousands of digits, nesting deep
+        # enough to exhaust the parser: the same clear refusal (the body is capped by
+        # DATA_UPLOAD_MAX_MEMORY_SIZE before it is read).
         return JsonResponse({"detail": 'send {"request": id, "code": code}'}, status=400)
     if match.status != Match.Status.RUNNING:
         return JsonResponse({"detail": f"the match is {match.status}"}, status=409)
