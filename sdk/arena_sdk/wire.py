@@ -70,8 +70,8 @@ def match_start(header: Mapping[str, Any]) -> pb.MatchStart:
         seat=header["seat"],
         players=[str(p) for p in header.get("players", ())],
         time_control=pb.TimeControl(
-            per_decision_ms=_ms(tc.get("per_decision", 0)),
-            bank_ms=_ms(tc.get("bank", 0)),
+            per_decision_ms=ms(tc.get("per_decision", 0)),
+            bank_ms=ms(tc.get("bank", 0)),
             max_strikes=int(tc.get("max_strikes", 0)),
         ),
     )
@@ -109,7 +109,7 @@ def _option_value(option: pb.OptionValue) -> Any:
     return getattr(option, which) if which else None
 
 
-def _ms(seconds: float) -> int:
+def ms(seconds: float) -> int:
     return max(0, round(seconds * 1000))
 
 
@@ -135,8 +135,8 @@ def turn_message(
     turn = {
         "request_id": request_id,
         "legal": [{"code": a.code, "label": a.label} for a in legal],
-        "deadline_ms": _ms(per_decision),
-        "time_bank_ms": _ms(bank),
+        "deadline_ms": ms(per_decision),
+        "time_bank_ms": ms(bank),
         views.view_field(game): view,
         "events": events,
     }
