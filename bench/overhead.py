@@ -2,14 +2,21 @@
 
 Prints a table; asserts nothing. Every figure is the median over many decisions of a real
 Wandering Towers match, measured by the referee around the agent call (so it includes
-building the view message and the bot turning it back into a dict).
+building the view message and the bot's SDK making its view of it).
 
 The floor is a bare bidirectional stream to another process carrying the same serialized
 TurnRequest one way and a small reply back, with both kinds of Python client (blocking
-and asyncio; the faster one is the floor). One more echo row also does what any Python
-bot over typed views must: the server builds the message from the view dict and the
-client turns it back into one. The gap between that row and a hosted bot is the cost of
-the referee and the SDK themselves.
+and asyncio; the faster one is the floor). One more echo row also does the conversions
+of a Python bot over typed views: the server builds the message from the view dict and the
+client makes the SDK's `View` of it (which converts a field only when it is read). The gap
+between that row and a hosted bot is the cost of the referee and the SDK themselves.
+
+Where a sandboxed decision's time goes (2 cores, first-legal bot, timed inside the
+referee's RemoteAgent and with cProfile in the bot): building the TurnRequest from the
+view dict ~200 µs; `context.write` of it until gRPC reports it sent 450-650 µs; the answer
+~130 µs after that. In the bot: gRPC's write of the answer ~220 µs, parsing ~10-25 µs, the
+`View` ~11 µs (a whole dict was 200-250 µs before the view converted on read), `act` ~1 µs.
+Outside the timed call, the engine's `observe` ~100 µs and the labels ~30 µs per decision.
 """
 
 from __future__ import annotations
