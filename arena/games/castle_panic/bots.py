@@ -42,7 +42,7 @@ from arena.games.castle_panic.rules import (
     CastlePanicState,
 )
 from arena.games.castle_panic.views import state_from_view
-from arena.games.codes import parse_code
+from arena.games.codes import action_code, parse_code
 from arena_sdk import Action, Bot
 
 
@@ -234,7 +234,7 @@ def pick_task(state: CastlePanicState, codes: list[str]) -> str:
         return ""
     held = {CARD_KIND[c] for c in state.hands[state.active] if CARDS[c].deck == "resource"}
     for equip in TASK_ORDER:
-        code = f"task:equip={equip}"
+        code = action_code("task", equip=equip)
         if code in codes and held & set(EQUIPMENT_COST[equip]) and state.can_complete(equip):
             return code
     return ""
@@ -319,7 +319,7 @@ def choose(state: CastlePanicState, codes: list[str]) -> str:
     else:
         own = reason in ("catapult", "overflow", "behind")
         best = max(options, key=lambda u: kill_value(state, u, own))
-    return f"pick:monster={best}"
+    return action_code("pick", monster=best)
 
 
 def kill_value(state: CastlePanicState, u: int, own: bool) -> float:

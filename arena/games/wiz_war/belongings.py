@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arena.games.codes import action_code
 from arena.games.wiz_war import effects
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -72,7 +73,7 @@ class Belongings:
             "drop_one",
             [
                 (
-                    f"drop:{h}",
+                    action_code("drop", h),
                     f"Drop {self.describe_thing(h)}",
                     "drop_thing",
                     {"seat": seat, "thing": h},

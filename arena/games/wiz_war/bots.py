@@ -13,7 +13,7 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.games.codes import parse_code
+from arena.games.codes import action_code, parse_code
 from arena.games.wiz_war import board as B
 from arena_sdk import Action, Bot
 
@@ -103,15 +103,11 @@ class GreedyBot(Bot):
                 (p for p in view["players"] if p["alive"] and p["seat"] != seat),
                 key=lambda p: p["life"],
             )
-            for p in enemies:
-                if f"target:w{p['seat']}" in codes:
-                    return f"target:w{p['seat']}"
-            if f"target:w{seat}" in codes:
-                return f"target:w{seat}"
             foes = [c["name"] for c in view["creatures"] if c["controller"] != seat]
-            for name in foes:
-                if f"target:{name}" in codes:
-                    return f"target:{name}"
+            for token in [*(f"w{p['seat']}" for p in enemies), f"w{seat}", *foes]:
+                code = action_code("target", token)
+                if code in codes:
+                    return code
         if head == "energy":
             powered = [c for c in codes if c.startswith("energy:card=")]
             if powered:
@@ -144,16 +140,18 @@ class GreedyBot(Bot):
         carrying = me["treasure"] >= 0
         relics = [c for c in me["items"] if c["kind"] == "relic"]
         for card in view["hand"]:
-            if card["kind"] == "item" and f"play:card={card['id']}" in codes:
-                return f"play:card={card['id']}"  # relics would block the treasure slot
+            play = action_code("play", card=card["id"])
+            if card["kind"] == "item" and play in codes:
+                return play  # relics would block the treasure slot
         if not carrying:
             for t in view["treasures"]:
                 if t["owner"] == seat or t["square"] != here:
                     continue
-                if f"pickup:t{t['id']}" in codes:
-                    return f"pickup:t{t['id']}"
-                if relics and f"drop:item{relics[0]['id']}" in codes:
-                    return f"drop:item{relics[0]['id']}"
+                pickup = action_code("pickup", f"t{t['id']}")
+                if pickup in codes:
+                    return pickup
+                if relics and (drop := action_code("drop", f"item{relics[0]['id']}")) in codes:
+                    return drop
         attack = self._attack(view, codes)
         if attack:
             return attack
@@ -177,9 +175,8 @@ class GreedyBot(Bot):
         best, best_value = "", 0
         top_ev = max((c["ev"] for c in view["hand"] if c["kind"] in ("energy", "flash")), default=0)
         for card in view["hand"]:
-            code = f"cast:card={card['id']}"
-            if card["key"] == "zot":
-                code += ":mode=damage"
+            mode = "damage" if card["key"] == "zot" else ""
+            code = action_code("cast", card=card["id"], mode=mode)
             if code not in codes or card["key"] not in ATTACKS:
                 continue
             reach, damage, uses = ATTACKS[card["key"]]
@@ -255,7 +252,7 @@ class GreedyBot(Bot):
             if energy:
                 return max(energy, key=lambda c: self._ev(view, parse_code(c).number("card")))
         for d, n in enumerate(B.NEIGHBOURS[here]):
-            code = f"step:{B.DIRS[d]}"
+            code = action_code("step", B.DIRS[d])
             if n is not None and code in codes and dist.get(n.square, 99) < dist[here]:
                 return code
         return ""

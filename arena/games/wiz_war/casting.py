@@ -5,6 +5,7 @@ spells, and who an attack hits.
 from __future__ import annotations
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war import effects
 from arena.games.wiz_war.cards import (
@@ -444,7 +445,7 @@ class Casting:
             if self.can_step("boggart", d) is not None:
                 options.append(
                     (
-                        f"step:{B.DIRS[d]}",
+                        action_code("step", B.DIRS[d]),
                         f"The Boggart slips {B.DIRS[d]}",
                         "shove",
                         {"token": "boggart", "d": d},

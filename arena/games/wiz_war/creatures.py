@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CREATURES,
@@ -70,7 +71,7 @@ class CreatureRules:
             "placement",
             [
                 (
-                    f"place:{B.square_name(s)}",
+                    action_code("place", B.square_name(s)),
                     f"Place the {CREATURES[creature].title} on {B.square_name(s)}",
                     "place_creature",
                     {"cast": cast, "creature": creature, "sq": s, "life": life},

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war import effects
 from arena.games.wiz_war.cards import (
@@ -268,7 +269,7 @@ class Damage:
             "featherweight",
             [
                 (
-                    f"push:{B.DIRS[d]}",
+                    action_code("push", B.DIRS[d]),
                     f"Float one square {B.DIRS[d]}",
                     "feather_step",
                     {**rest, "d": d},

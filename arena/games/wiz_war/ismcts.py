@@ -17,6 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.games.codes import action_code
 from arena.games.search import Ismcts, Node, ranked_rewards, squash
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.bots import GreedyBot
@@ -90,9 +91,9 @@ class IsmctsBot(Ismcts):
         merely grows) and putting down an enemy treasure one carries."""
         seat = state.active
         carried = state.wizards[seat].treasure
-        useless = {f"pickup:t{t.id}" for t in state.treasures if t.owner == seat}
+        useless = {action_code("pickup", f"t{t.id}") for t in state.treasures if t.owner == seat}
         if carried >= 0 and state.treasures[carried].owner != seat:
-            useless.add(f"drop:t{carried}")
+            useless.add(action_code("drop", f"t{carried}"))
         codes = state.legal_actions()
         kept = [c for c in codes if c not in useless]
         return kept or codes
@@ -131,11 +132,12 @@ class IsmctsBot(Ismcts):
         carrying = w.treasure >= 0 and state.treasures[w.treasure].owner != seat
         if not carrying:
             for t in state.treasures:
-                if t.owner != seat and f"pickup:t{t.id}" in codes:
-                    return f"pickup:t{t.id}"
+                pickup = action_code("pickup", f"t{t.id}")
+                if t.owner != seat and pickup in codes:
+                    return pickup
         here = self._distance(state, seat, w.sq)
         for d, n in enumerate(B.NEIGHBOURS[w.sq]):
-            code = f"step:{B.DIRS[d]}"
+            code = action_code("step", B.DIRS[d])
             if n is not None and code in codes and self._distance(state, seat, n.square) < here:
                 return code
         return "end_phase" if "end_phase" in codes else rng.choice(codes)

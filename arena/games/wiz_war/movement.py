@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -71,7 +72,7 @@ class Movement:
                         "shove",
                         [
                             (
-                                f"push:{B.DIRS[x]}",
+                                action_code("push", B.DIRS[x]),
                                 f"{self.name_of(other)} is pushed {B.DIRS[x]}",
                                 "shove",
                                 {"token": other, "d": x},
@@ -241,7 +242,7 @@ class Movement:
             "push",
             [
                 (
-                    f"push:{B.DIRS[d]}",
+                    action_code("push", B.DIRS[d]),
                     f"Push {self.name_of(token)} {B.DIRS[d]}",
                     "push_then",
                     {"token": token, "d": d, "origin": origin, "count": count, "chooser": chooser},

@@ -251,7 +251,7 @@ class WizWarState(
             "specialization",
             [
                 (
-                    f"keep:{school}",
+                    action_code("keep", school),
                     f"Keep the {school} deck as your Specialization",
                     "keep_specialization",
                     {"seat": seat, "school": school},

@@ -19,6 +19,7 @@ from arena.games.wiz_war.effects.spec import SPECS, TIME_PASSES, Options, Slot, 
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     edge_in_range,
+    energy_cards,
     gather,
     in_range,
     target_slot,
@@ -75,11 +76,7 @@ def _add_options(s: WizWarState, frame: JSON, name: str) -> Options:
     cards = [c for c in s.wizards[seat].hand if c != frame["card"] and CARDS[c].ev > 0]
     if len(cards) < 2:
         return []
-    return [
-        (f"{name}:card={c}", f"Add {CARDS[c].title} (E {s.energy_of(seat, c)})", c)
-        for c in cards
-        if c not in used
-    ]
+    return energy_cards(s, name, seat, [c for c in cards if c not in used], "Add")
 
 
 def add(s: WizWarState, cast: JSON) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.config import (
     WARD_DROPS,
@@ -208,7 +209,7 @@ def _booby_squares(s: WizWarState, frame: JSON) -> Options:
 
 def _live_token(s: WizWarState, frame: JSON) -> Options:
     return [
-        (f"live:{i + 1}", f"The token on {sq} is the live one (secret)", i)
+        (action_code("live", i + 1), f"The token on {sq} is the live one (secret)", i)
         for i, sq in enumerate(frame["values"]["targets"])
     ]
 

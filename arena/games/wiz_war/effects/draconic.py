@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
 from arena.games.wiz_war.steps import step
@@ -204,7 +205,7 @@ def buffet_push(s: WizWarState, cast: int, target: str) -> None:
         "knock_back",
         [
             (
-                f"push:{k}",
+                action_code("push", k),
                 f"Push {s.name_of(target)} {k} squares away",
                 "push_away",
                 {"token": target, "origin": origin, "count": k, "chooser": c["seat"]},

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -116,7 +117,8 @@ def _waterbolt_targets(s: WizWarState, frame: JSON) -> Options:
 def _split_options(s: WizWarState, frame: JSON) -> Options:
     e = energy_value(s, frame)
     return [
-        (f"split:{d}", f"{d} damage, {e - d} squares of knock-back", d) for d in range(e, -1, -1)
+        (action_code("split", d), f"{d} damage, {e - d} squares of knock-back", d)
+        for d in range(e, -1, -1)
     ]
 
 
@@ -273,7 +275,7 @@ def _windrider_steps(s: WizWarState, frame: JSON) -> Options:
             break
         sq = n.square
         reach += 1
-    return [(f"steps:{k}", f"Ride {k} squares", k) for k in range(reach + 1)]
+    return [(action_code("steps", k), f"Ride {k} squares", k) for k in range(reach + 1)]
 
 
 def windrider(s: WizWarState, cast: JSON) -> None:

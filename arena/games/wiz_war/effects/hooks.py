@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -48,7 +49,7 @@ def counter_options(s: WizWarState, seat: int, frame: JSON, cast: JSON) -> list[
             continue
         if not _probe_counter(s, seat, key, c, mode, frame["cast"]):
             continue
-        code = f"counter:card={c}" + (f":mode={mode}" if mode else "")
+        code = action_code("counter", card=c, mode=mode)
         out.append((code, {"key": key, "card": c, "mode": mode, "source": "hand"}))
     if window == "counter":
         for c in w.items:
@@ -57,7 +58,7 @@ def counter_options(s: WizWarState, seat: int, frame: JSON, cast: JSON) -> list[
             ):
                 out.append(
                     (
-                        f"counter:item={c}",
+                        action_code("counter", item=c),
                         {"key": "null_powder", "card": c, "mode": "counter", "source": "spent"},
                     )
                 )

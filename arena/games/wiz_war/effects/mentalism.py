@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -139,7 +140,7 @@ def lead(s: WizWarState, target: str, steps: int, chooser: int, toward: int) -> 
         return
     options = [
         (
-            f"move:{B.DIRS[d]}",
+            action_code("move", B.DIRS[d]),
             f"Move {s.name_of(target)} {B.DIRS[d]}",
             "lead_step",
             {"target": target, "d": d, "steps": steps, "chooser": chooser, "toward": toward},

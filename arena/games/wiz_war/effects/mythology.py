@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -47,7 +48,7 @@ def _summon_creature(s: WizWarState, frame: JSON) -> Options:
         names = [name] if name in s.summonable(seat) else []
     else:  # Planar Call: never names another player's hidden Specialization (§11.2)
         names = s.summonable(seat)
-    return [(f"creature:{n}", f"Summon the {CREATURES[n].title}", n) for n in names]
+    return [(action_code("creature", n), f"Summon the {CREATURES[n].title}", n) for n in names]
 
 
 def summon(s: WizWarState, cast: JSON) -> None:
@@ -108,7 +109,7 @@ def _rush_steps(s: WizWarState, frame: JSON) -> Options:
             break
         sq = n.square
         k += 1
-    return [(f"steps:{i}", f"Charge {i} squares", i) for i in range(k + 1)]
+    return [(action_code("steps", i), f"Charge {i} squares", i) for i in range(k + 1)]
 
 
 def _rush_end(s: WizWarState, frame: JSON) -> int:

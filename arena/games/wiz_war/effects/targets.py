@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -69,8 +70,8 @@ def describe_target(s: WizWarState, token: str) -> str:
 
 def token_options(s: WizWarState, slot: str, tokens: list[str]) -> Options:
     if s._probing:  # only the values count: no label is shown
-        return [(f"{slot}:{t}", "", t) for t in tokens]
-    return [(f"{slot}:{t}", describe_target(s, t), t) for t in tokens]
+        return [(action_code(slot, t), "", t) for t in tokens]
+    return [(action_code(slot, t), describe_target(s, t), t) for t in tokens]
 
 
 def gather(frame: JSON, tokens: Iterable[str]) -> list[str]:
@@ -254,17 +255,22 @@ def energy_options(s: WizWarState, frame: JSON) -> Options:
     """No energy, or one card with an energy value from the hand (Flash Energy allowed)."""
     seat = frame["seat"]
     used = {v for k, v in frame["values"].items() if k.startswith("energy")}
-    out: Options = [("energy:none", "No energy card", -1)]
-    for c in s.wizards[seat].hand:
-        if c != frame["card"] and c not in used and CARDS[c].ev > 0:
-            out.append(
-                (
-                    f"energy:card={c}",
-                    f"Power it with {CARDS[c].title} (E {s.energy_of(seat, c)})",
-                    c,
-                )
-            )
-    return out
+    cards = [
+        c for c in s.wizards[seat].hand if c != frame["card"] and c not in used and CARDS[c].ev > 0
+    ]
+    return [
+        ("energy:none", "No energy card", -1),
+        *energy_cards(s, "energy", seat, cards, "Power it with"),
+    ]
+
+
+def energy_cards(s: WizWarState, head: str, seat: int, cards: Iterable[int], verb: str) -> Options:
+    """A slot's choice among `seat`'s energy cards: per card the code `head:card=N`, the label
+    "`verb` <title> (E <its energy>)", and the card."""
+    return [
+        (action_code(head, card=c), f"{verb} {CARDS[c].title} (E {s.energy_of(seat, c)})", c)
+        for c in cards
+    ]
 
 
 def _needs_energy(s: WizWarState, frame: JSON) -> bool:
@@ -279,7 +285,7 @@ ENERGY_SLOT = Slot("energy", energy_options, when=_needs_energy)
 
 
 def direction_options(s: WizWarState, frame: JSON) -> Options:
-    return [(f"dir:{d}", f"Direction {d}", i) for i, d in enumerate(B.DIRS)]
+    return [(action_code("dir", d), f"Direction {d}", i) for i, d in enumerate(B.DIRS)]
 
 
 def energy_value(s: WizWarState, frame: JSON) -> int:

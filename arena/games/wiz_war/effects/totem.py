@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -139,7 +140,7 @@ def _own_totems(s: WizWarState, frame: JSON) -> Options:
 
 
 def _uproot_squares(s: WizWarState, frame: JSON) -> Options:
-    return [(f"place:{o[2]}", o[1], o[2]) for o in _totem_squares(s, frame)]
+    return [(action_code("place", o[2]), o[1], o[2]) for o in _totem_squares(s, frame)]
 
 
 def uproot(s: WizWarState, cast: JSON) -> None:
@@ -160,7 +161,10 @@ SPECS["uproot"] = Spec(
 def _totem_cards(s: WizWarState, frame: JSON) -> Options:
     w = s.wizards[frame["seat"]]
     cards = [c for c in s.discard + w.spec_discard if CARDS[c].has("totem")]
-    return [(f"take:card={c}", f"Take {CARDS[c].title} from the discard pile", c) for c in cards]
+    return [
+        (action_code("take", card=c), f"Take {CARDS[c].title} from the discard pile", c)
+        for c in cards
+    ]
 
 
 def spirit_call(s: WizWarState, cast: JSON) -> None:
