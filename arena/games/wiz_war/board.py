@@ -211,6 +211,11 @@ def rotate_edge(edge: int, sector: int, quarter_turns: int) -> int:
 
 
 def manhattan(a: int, b: int) -> int:
+    """Orthogonal distance on the grid, looked up (ranges are asked on every probe)."""
+    return MANHATTAN[a][b]
+
+
+def _grid_distance(a: int, b: int) -> int:
     ra, ca = divmod(a, SIZE)
     rb, cb = divmod(b, SIZE)
     return abs(ra - rb) + abs(ca - cb)
@@ -544,6 +549,6 @@ BORDER_EDGES = tuple(
 #: SECTOR_MASKS[sector]: mask of its 25 squares.
 SECTOR_MASKS = tuple(bit_mask(list(squares)) for squares in SECTOR_SQUARES)
 #: MANHATTAN[a][b]: orthogonal distance on the grid (ranges such as `los4`).
-MANHATTAN = tuple(tuple(manhattan(a, b) for b in SQUARES) for a in SQUARES)
+MANHATTAN = tuple(tuple(_grid_distance(a, b) for b in SQUARES) for a in SQUARES)
 #: SECTOR[sq]: sector_of(sq), looked up.
 SECTOR = tuple(sector_of(sq) for sq in SQUARES)
