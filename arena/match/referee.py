@@ -57,6 +57,8 @@ class _Seat:
     report: SeatReport
     time_used: float = 0.0
     decisions: int = 0
+    #: The decision after whose answer the seat was last checked for violations.
+    checked_after: int = -2
 
 
 #: Called after each applied action: (state, seat, code, the code's label before it was played).
@@ -171,7 +173,8 @@ class Referee:
         self, state: GameState, mover: int, seat: _Seat, legal: list[str], decision: int
     ) -> tuple[str | None, float]:
         """Ask the seat's agent; return (its legal code or None after a strike, time taken)."""
-        await self._check_violations(seat, decision)  # e.g. messages sent between turns
+        if seat.checked_after != decision - 1:  # else it was checked a moment ago
+            await self._check_violations(seat, decision)  # e.g. messages sent between turns
         if seat.report.disqualified:
             return None, 0.0
         tc = self.time_control
@@ -195,6 +198,7 @@ class Referee:
         seat.decisions += 1
         self._charge(seat, took)
         await self._check_violations(seat, decision)
+        seat.checked_after = decision
         if seat.report.disqualified:
             return None, took
         if took > allowed:

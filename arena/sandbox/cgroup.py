@@ -25,7 +25,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -165,15 +165,25 @@ class BotCgroup:
 
     def limit_hits(self) -> int:
         """How many forks were refused because of pids.max."""
-        return self._counter(self.path / "pids.events", "max")
+        return self._counter(self._pids_events, "max")
 
     def memory_kills(self) -> int:
         """How many processes the kernel killed for the tree's memory limit."""
+        if self._memory_events is None:
+            return 0
+        return self._counter(self._memory_events, "oom_kill")
+
+    # The referee reads both counters at every decision: their paths are made once.
+    @cached_property
+    def _pids_events(self) -> Path:
+        return self.path / "pids.events"
+
+    @cached_property
+    def _memory_events(self) -> Path | None:
         memory = self.dirs.get("memory")
         if memory is None:
-            return 0
-        events = "memory.oom_control" if self.versions["memory"] == 1 else "memory.events"
-        return self._counter(memory / events, "oom_kill")
+            return None
+        return memory / ("memory.oom_control" if self.versions["memory"] == 1 else "memory.events")
 
     def throttled(self) -> int:
         """How many scheduler periods the tree spent held back at its CPU quota."""
