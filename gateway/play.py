@@ -100,8 +100,12 @@ async def _relay(
     up = env.up_key(relay)
     await _push(server, up, env.attach(sid, server.gid, context.peer(), hello))
     owed = caps.Owed()
-    reader = asyncio.create_task(_read(server, context, up, bot, sid, owed))
-    writer = asyncio.create_task(_write(server, context, env.down_key(relay, sid), owed))
+    # One write at a time: gRPC refuses a second while one is in flight, and the flood notice
+    # (the reader's) would be lost if it met the welcome or a turn (the writer's).
+    writing = asyncio.Lock()
+    reader = asyncio.create_task(_read(server, context, up, bot, sid, owed, writing))
+    down = env.down_key(relay, sid)
+    writer = asyncio.create_task(_write(server, context, down, owed, writing))
     try:
         done, _ = await asyncio.wait([reader, writer], return_when=asyncio.FIRST_COMPLETED)
         if writer in done and not writer.cancelled():
@@ -130,6 +134,7 @@ async def _read(
     bot: str,
     sid: str,
     owed: caps.Owed,
+    writing: asyncio.Lock,
 ) -> None:
     """The bot's messages, up to the worker; its leaving, as a detach."""
     rate = server.rate_for(bot)
@@ -139,8 +144,9 @@ async def _read(
             if not owed.answer() and not rate.take():
                 note = f"more than {rate.rate:g} messages a second"
                 await _push(server, up, env.flood(sid, note))
-                with contextlib.suppress(Exception):
-                    await context.write(_error(pb.ERROR_CODE_TOO_MANY, f"cut off: {note}"))
+                async with writing:
+                    with contextlib.suppress(Exception):
+                        await context.write(_error(pb.ERROR_CODE_TOO_MANY, f"cut off: {note}"))
                 reason = ""
                 return
             await _push(server, up, env.message(sid, raw))
@@ -156,7 +162,11 @@ async def _read(
 
 
 async def _write(
-    server: GatewayServer, context: grpc.aio.ServicerContext, down: str, owed: caps.Owed
+    server: GatewayServer,
+    context: grpc.aio.ServicerContext,
+    down: str,
+    owed: caps.Owed,
+    writing: asyncio.Lock,
 ) -> str | None:
     """The worker's messages, down to the bot, until a close (None) or a cut (why)."""
     while True:
@@ -171,7 +181,8 @@ async def _write(
         message = pb.RefereeMessage.FromString(body)
         if message.WhichOneof("payload") == "turn":
             owed.asked()
-        await context.write(_on_time(body, sent, message))
+        async with writing:
+            await context.write(_on_time(body, sent, message))
 
 
 def _on_time(raw: bytes, sent: float, message: pb.RefereeMessage | None = None) -> bytes:
