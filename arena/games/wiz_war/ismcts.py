@@ -132,8 +132,7 @@ class IsmctsBot(Ismcts):
         carrying = w.treasure >= 0 and state.treasures[w.treasure].owner != seat
         if not carrying:
             for t in state.treasures:
-                pickup = action_code("pickup", f"t{t.id}")
-                if t.owner != seat and pickup in codes:
+                if t.owner != seat and (pickup := action_code("pickup", f"t{t.id}")) in codes:
                     return pickup
         here = self._distance(state, seat, w.sq)
         for d, n in enumerate(B.NEIGHBOURS[w.sq]):
