@@ -144,8 +144,9 @@ async def _read(
             if not owed.answer() and not rate.take():
                 note = f"more than {rate.rate:g} messages a second"
                 await _push(server, up, env.flood(sid, note))
-                async with writing:
-                    with contextlib.suppress(Exception):
+                # Bounded: a writer stuck on a bot that reads nothing must not hold the cut.
+                with contextlib.suppress(Exception):
+                    async with asyncio.timeout(LINGER_SECONDS), writing:
                         await context.write(_error(pb.ERROR_CODE_TOO_MANY, f"cut off: {note}"))
                 reason = ""
                 return
