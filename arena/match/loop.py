@@ -10,6 +10,7 @@ of the protocol's overhead after the view conversions themselves.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import threading
 from collections.abc import Coroutine
@@ -52,22 +53,51 @@ def call(loop: asyncio.AbstractEventLoop, coroutine: Coroutine[Any, Any, T]) -> 
 
     If the caller is interrupted (Ctrl-C), the coroutine is cancelled and given a moment
     to run its cleanup (closing agents kills their processes) before the error goes on.
+    The interrupt may land at any instant, even while the coroutine is being handed to
+    the loop: the loop itself decides, in order, whether it started, so it is never left
+    running unwatched.
     """
     if on_loop(loop):
         coroutine.close()
         raise RuntimeError("call() would wait for its own loop: await the coroutine instead")
+    outcome: concurrent.futures.Future[T] = concurrent.futures.Future()
     finished = threading.Event()
+    state: dict[str, Any] = {"task": None, "running": False, "abandoned": False}
 
-    async def tracked() -> T:
+    async def tracked() -> None:
+        state["running"] = True
         try:
-            return await coroutine
+            if state["abandoned"]:
+                coroutine.close()
+                return
+            outcome.set_result(await coroutine)
+        except BaseException as exc:
+            outcome.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
         finally:
             finished.set()
 
-    future = asyncio.run_coroutine_threadsafe(tracked(), loop)
+    def begin() -> None:  # on the loop
+        if state["abandoned"]:
+            coroutine.close()
+            finished.set()
+        else:
+            state["task"] = loop.create_task(tracked())
+
+    def abandon() -> None:  # on the loop, after begin() if begin() was handed over at all
+        state["abandoned"] = True
+        if state["task"] is None:
+            coroutine.close()
+            finished.set()
+        elif state["running"]:
+            state["task"].cancel()
+
     try:
-        return future.result()
+        loop.call_soon_threadsafe(begin)
+        return outcome.result()
     except BaseException:
-        future.cancel()
-        finished.wait(10)
+        if not outcome.done():  # interrupted, not the coroutine's own error
+            loop.call_soon_threadsafe(abandon)
+            finished.wait(10)
         raise

@@ -7,6 +7,8 @@ import signal
 import subprocess
 import sys
 import threading
+import time
+from typing import Any
 
 import pytest
 
@@ -106,3 +108,33 @@ def test_ctrl_c_cancels_the_match_on_the_loop_and_waits_for_its_cleanup() -> Non
     process.send_signal(signal.SIGINT)
     rest, _ = process.communicate(timeout=20)
     assert rest.split() == ["cleaned", "up", "interrupted"]
+
+
+def test_an_interrupt_the_instant_the_match_reaches_the_loop_still_waits_for_its_cleanup() -> None:
+    """The Ctrl-C lands right after the match is handed to the loop, before anything waits
+    for it: the match either never starts or is cancelled and cleans up."""
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+    started, cleaned = threading.Event(), threading.Event()
+
+    async def long_match() -> None:
+        started.set()
+        try:
+            await asyncio.sleep(60)
+        finally:
+            await asyncio.sleep(0.05)
+            cleaned.set()
+
+    handing_over = loop.call_soon_threadsafe
+
+    def interrupted_after(*args: Any, **kwargs: Any) -> Any:
+        loop.call_soon_threadsafe = handing_over  # type: ignore[method-assign]
+        handing_over(*args, **kwargs)
+        raise KeyboardInterrupt
+
+    loop.call_soon_threadsafe = interrupted_after  # type: ignore[method-assign]
+    with pytest.raises(KeyboardInterrupt):
+        call(loop, long_match())
+    time.sleep(0.3)  # had the match been left running, it would have started by now
+    assert started.is_set() == cleaned.is_set(), "a started match was left running"
+    loop.call_soon_threadsafe(loop.stop)

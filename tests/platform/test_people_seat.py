@@ -147,7 +147,7 @@ def test_a_strange_answer_gets_a_clear_refusal_and_the_turn_stays_open(
         b'{"request": 1e999, "code": "pass"}',
         b'{"request": "' + b"9" * 5000 + b'", "code": "pass"}',
         b"[" * 100_000 + b"]" * 100_000,
-        b'{"request": 3, "code": "pass\u0000"}',
+        rb'{"request": 3, "code": "pass\u0000"}',
         b'{"request": 3, "code": "' + b"x" * 1_000_000 + b'"}',
         b'{"request": 2, "code": "pass"}',
         b"{" + b'"a": 1, ' * 200_000 + b'"request": 3}',

@@ -158,13 +158,29 @@ A_POINT_OF = """n => {
 }"""
 
 
-def click_node(page, node) -> None:
-    """Click a board node where it is drawn (as a person would), else where Playwright aims."""
+def click_node(page, node) -> list[float] | None:
+    """Click a board node where it is drawn (as a person would), else where Playwright aims;
+    return the point clicked, if it was ours."""
     point = node.evaluate(A_POINT_OF)
     if point:
         page.mouse.click(point[0], point[1])
     else:
         node.click()
+    return point
+
+
+#: What the page shows of a pick, for a failure's message.
+PICK_STATE = """([x, y]) => {
+    const svg = document.querySelector('svg.board'), turn = document.getElementById('turn');
+    const hit = x === null ? null : document.elementFromPoint(x, y);
+    const owner = hit && hit.closest('[data-pick]');
+    return {picking: svg.dataset.picking, depth: svg.dataset.pickDepth,
+            request: turn.dataset.request, sent: turn.dataset.sent, refused: turn.dataset.refused,
+            hint: document.getElementById('board-hint').innerText,
+            status: document.getElementById('turn-status').innerText,
+            at_point: hit && hit.outerHTML.slice(0, 160),
+            its_pick: owner && [owner.dataset.pickStep, owner.dataset.pick]};
+}"""
 
 
 def pick_on_board(page, request: str, code: str, keyboard: bool = False) -> int:
@@ -172,13 +188,22 @@ def pick_on_board(page, request: str, code: str, keyboard: bool = False) -> int:
     `keyboard`); return the number of clicks (a choice in the hint's menu counts one)."""
     for depth in range(4):
         node = page.locator(f"svg.board [data-pick-step='{depth}'][data-pick~='{code}']").first
+        point = None
         if keyboard:
             node.focus()
             page.keyboard.press("Enter")
         else:
-            click_node(page, node)
-        went = page.wait_for_function(AFTER_A_PICK, arg=[request, depth + 1, code], timeout=30_000)
-        went = went.json_value()
+            point = click_node(page, node)
+        try:
+            went = page.wait_for_function(
+                AFTER_A_PICK, arg=[request, depth + 1, code], timeout=30_000
+            ).json_value()
+        except Exception as exc:
+            state = page.evaluate(PICK_STATE, point or [None, None])
+            shot(page, f"pick-stuck-{request}")
+            raise AssertionError(
+                f"{code}: click {depth + 1} at {point} went nowhere; the page: {state}"
+            ) from exc
         if went == "sent":
             return depth + 1
         if went == "menu":
