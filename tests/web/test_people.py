@@ -68,16 +68,35 @@ def start(match_id: int) -> Worker:
 def wait_for_turn_or_end(page) -> str | None:
     """The open turn's request id once the seat has one to play, None once the match is
     over (read in one step, so the id is the turn whose buttons are enabled)."""
-    found = page.wait_for_function(
-        """() => {
-            const turn = document.getElementById('turn');
-            if (turn.dataset.over === 'true') return 'over';
-            const open = document.querySelector('#actions button:not([disabled])');
-            return open && turn.dataset.request ? turn.dataset.request : null;
-        }""",
-        timeout=60_000,
-    ).json_value()
+    try:
+        found = page.wait_for_function(
+            """() => {
+                const turn = document.getElementById('turn');
+                if (turn.dataset.over === 'true') return 'over';
+                const open = document.querySelector('#actions button:not([disabled])');
+                return open && turn.dataset.request ? turn.dataset.request : null;
+            }""",
+            timeout=60_000,
+        ).json_value()
+    except Exception as exc:
+        shot(page, "no-turn")
+        raise AssertionError(f"no turn and no end in 60 s; the page: {page_state(page)}") from exc
     return None if found == "over" else found
+
+
+def page_state(page) -> dict:
+    """The table as the page shows it, and what its live feed says now, for a failure."""
+    return page.evaluate(
+        """async () => {
+            const turn = document.getElementById('turn'), v = ArenaViewer.current();
+            const live = await (await fetch(location.pathname + 'live.json')).text();
+            return {request: turn.dataset.request, sent: turn.dataset.sent,
+                    refused: turn.dataset.refused, over: turn.dataset.over,
+                    status: document.getElementById('turn-status').innerText,
+                    buttons: document.querySelectorAll('#actions button').length,
+                    frames: v && v.count, shown: v && v.index, live: live.slice(0, 400)};
+        }"""
+    )
 
 
 def wait_answered(page, request: str | None) -> None:

@@ -254,6 +254,8 @@
       if (pick && !pick.codes.includes(action.code)) continue;
       const steps = stepsOf(plugin, action, view);
       if (!steps || steps.length <= depth) continue;
+      // Never lead into a dead end: every step still to click must be drawn on this board.
+      if (!steps.slice(depth).every((selector) => svg.querySelector(selector))) continue;
       for (const node of svg.querySelectorAll(steps[depth])) {
         if (!targets.has(node)) targets.set(node, []);
         targets.get(node).push({ code: action.code, label: action.label, steps: steps });

@@ -116,9 +116,13 @@
       el(parent, "path", { d: arcLine(r, a1, a2), fill: "none", stroke: "#d8c37a", "stroke-width": 3 });
     }
     if (state === "breached") {
+      // The Siege Tower on the wall line is still a monster: it can be hit, and picked.
       const [x, y] = polar(r, angle(arc.arc, 0.5));
-      el(parent, "rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 3, fill: "#8a5a2b", stroke: "#3b2a18" });
-      el(parent, "text", { x: x, y: y + 4, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "ST");
+      const m = (view.monsters || []).find((each) => each.id === arc.breached_by);
+      const g = el(parent, "g", m ? { "data-monster": m.id, "data-kind": m.kind, class: "cp-monster" } : {});
+      if (m) el(g, "title", {}, `${m.title} ${m.health}/${m.max_health} on the wall line of arc ${arc.arc}`);
+      el(g, "rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 3, fill: "#8a5a2b", stroke: "#3b2a18" });
+      el(g, "text", { x: x, y: y + 4, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "ST");
     }
     const [tx, ty] = polar(92, angle(arc.arc, 0.5));
     const tower = el(parent, "g", { "data-tower": arc.arc, "data-state": arc.tower ? "standing" : "fallen" });

@@ -106,6 +106,18 @@
   }
 
   function edges(parent, view, el) {
+    // Every side of every square, unseen: a spell may target an open edge (a wall to raise),
+    // and the table marks these lines then (they take no clicks unless marked, play.css).
+    for (let sq = 0; sq < 100; sq++) {
+      const [x, y] = xy(sq);
+      const name = `r${Math.floor(sq / 10)}c${sq % 10}`;
+      for (const [side, line] of [["e", [x + CELL, y, x + CELL, y + CELL]], ["s", [x, y + CELL, x + CELL, y + CELL]]]) {
+        el(parent, "line", {
+          x1: line[0], y1: line[1], x2: line[2], y2: line[3], stroke: "transparent", "stroke-width": 10,
+          "pointer-events": "none", "data-edge": name + side,
+        });
+      }
+    }
     for (const w of view.walls) {
       const [x1, y1, x2, y2] = edgeLine(w);
       el(parent, "line", {
@@ -298,7 +310,14 @@
     let m;
     if ((m = /^w(\d+)$/.exec(text))) return `[data-wizard="${m[1]}"]`;
     if ((m = /^r(\d)c(\d)$/.exec(text))) return `[data-square="${Number(m[1]) * 10 + Number(m[2])}"]`;
-    if (/^r\dc\d[es]$/.test(text)) return `[data-door="${text}"], [data-wall="${text}"]`;
+    if (/^r\dc\d[es]$/.test(text)) {
+      // The door, wall or fire drawn there, else the open edge itself.
+      const on = (list) => (list || []).some((e) => e.edge === text);
+      if (on(view.doors) || on(view.walls) || on(view.fire_walls)) {
+        return `[data-door="${text}"], [data-wall="${text}"], [data-fire="${text}"]`;
+      }
+      return `[data-edge="${text}"]`;
+    }
     if ((m = /^o(\d+)$/.exec(text))) return `[data-object][data-id="${m[1]}"]`;
     if ((m = /^t(\d+)$/.exec(text))) return `[data-treasure="${m[1]}"]`;
     if ((m = /^item(\d+)$/.exec(text))) return `[data-item="${m[1]}"]`;
