@@ -204,6 +204,9 @@ ARENA_RELAY_URL = env.get("ARENA_RELAY_URL") or (
 #: Seconds a remote bot has to join a match it was offered, and to rejoin its seat after
 #: its stream broke, before it is struck (and disqualified) as a crash.
 ARENA_REMOTE_JOIN_SECONDS = config.number(env, "ARENA_REMOTE_JOIN_SECONDS", 20.0)
+#: Sandboxes each worker process keeps started for the next match's uploaded bots
+#: (arena.match.standby); 0 starts every bot's sandbox when its match starts.
+ARENA_STANDBY_SANDBOXES = int(config.number(env, "ARENA_STANDBY_SANDBOXES", 2))
 ARENA_REMOTE_GRACE_SECONDS = config.number(env, "ARENA_REMOTE_GRACE_SECONDS", 10.0)
 #: Messages a second one bot may send a gateway, and the burst it may save up
 #: (gateway/limits.py has the defaults and the other caps).

@@ -52,7 +52,12 @@ def agent_for_version(version: BotVersion, seat: int, seed: int, match_id: str =
         from arena.match.hosted import sandboxed_agent
 
         agent = sandboxed_agent(
-            bot_path(version), version.label, game=version.bot.game, seat=seat, seed=seed
+            bot_path(version),
+            version.label,
+            game=version.bot.game,
+            seat=seat,
+            seed=seed,
+            standbys=settings.ARENA_STANDBY_SANDBOXES,
         )
     return agent
 

@@ -5,14 +5,16 @@ copy of only its own code (the .py file, or the package folder it names) and the
 a Unix socket it serves the seat on; the sandbox binds just those two. The folder around a
 bot file is never shown to it: neighbours (other entrants, a checkout's secrets) stay out
 of reach. The agent owns the process: a crash is explained by how the process ended, and
-its stderr reaches the match record. Processes start as soon as the agents are made, so a
-table of bots boots in parallel while the referee sets up; `start()` then waits for the
-bot's hello.
+its stderr reaches the match record. Processes start as soon as the agents are made (or
+before the match: a standby, arena.match.standby, has them running with the SDK imported),
+so a table of bots boots in parallel while the referee sets up; `start()` then waits for
+the bot's hello.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import shutil
 import time
 from pathlib import Path
@@ -21,9 +23,10 @@ from typing import Any
 from arena.match.agents import Agent, DecisionRequest
 from arena.match.grpc_server import RefereeServer
 from arena.match.loop import call
+from arena.match.standby import Standby, code_folder, shared_pool
 from arena.match.strikes import AgentCrashed, AgentError, MemoryLimit, OutputFlood, ProcessLimit
-from arena.sandbox import SandboxConfig, SandboxedProcess
-from arena.sandbox.workspace import copy_code, hand_over, locate_bot, private_dir
+from arena.sandbox import SandboxConfig
+from arena.sandbox.workspace import copy_code, locate_bot
 
 #: How long a bot gets to start and say hello: importing grpc takes ~0.1 s here.
 JOIN_SECONDS = 10.0
@@ -34,7 +37,9 @@ class SandboxedAgent(Agent):
 
     `path` is a bot file (only that file is copied for the bot) or a package bot's folder
     (copied whole, started from its bot.py). `code_dir`, a folder holding the file `path`,
-    makes that whole folder the bot's code instead.
+    makes that whole folder the bot's code instead. `standby`, a sandbox started earlier
+    (arena.match.standby), is seated instead of starting one now; its own configuration
+    then stands in for `config`.
     """
 
     def __init__(
@@ -48,6 +53,7 @@ class SandboxedAgent(Agent):
         config: SandboxConfig | None = None,
         join_seconds: float = JOIN_SECONDS,
         code_dir: str | Path | None = None,
+        standby: Standby | None = None,
     ) -> None:
         entry, package = locate_bot(path)
         if code_dir is not None:
@@ -59,35 +65,27 @@ class SandboxedAgent(Agent):
         self._flood_reported = False
         self._closed = False
         self._server: RefereeServer | None = None
-        config = config or SandboxConfig()
-        self._dir = private_dir(config)
+        self._standby = standby or Standby(config, launch=False)
+        self._dir = self._standby.dir
         try:
-            code = self._dir / "code"
-            copied = copy_code(package or entry, code, config.limits)
+            code = code_folder(self._standby)
+            copied = copy_code(package or entry, code, self._standby.config.limits)
             bot_file = code / entry.relative_to(package) if package else copied
-            socket_dir = self._dir / "sock"
-            socket_dir.mkdir()
-            socket = socket_dir / "referee.sock"
-            self._server = RefereeServer(unix_socket=socket).start()
-            hand_over(socket, config)  # connecting takes write permission on the socket
+            self._server = self._standby.server
+            assert self._server is not None
             self._match = self._server.open_match(game, [seat], names={seat: self.name})
             self.remote = self._match.agent(seat)
             self.loop = self._server.loop
-            argv = config.python().argv("-m", "arena_sdk.cli", "run", str(bot_file), "--quiet")
-            if seed is not None:
-                argv += ["--seed", str(seed)]
-            self.process = SandboxedProcess.start(
-                argv,
-                bot_dir=code,
-                socket_dir=socket_dir,
-                env={"ARENA_SERVER": f"unix:{socket}", "ARENA_TOKEN": self._match.tokens[seat]},
-                config=config,
-                name=f"seat{seat}-{entry.stem}",
-            )
+            self.process = self._standby.process or self._standby.launch()
+            told = {
+                "bot": str(bot_file),
+                "server": f"unix:{self._standby.socket}",
+                "token": self._match.tokens[seat],
+                "seed": seed,
+            }
+            self.process.tell(json.dumps(told).encode() + b"\n")
         except BaseException:
-            if self._server is not None:
-                self._server.stop(grace=0)
-            shutil.rmtree(self._dir, ignore_errors=True)
+            self._standby.close()
             raise
 
     def start(self, header: dict[str, Any]) -> None:
@@ -163,10 +161,20 @@ class SandboxedAgent(Agent):
 
 
 def sandboxed_agent(
-    path: str | Path, name: str, *, game: str, seat: int, seed: int | None = None
+    path: str | Path,
+    name: str,
+    *,
+    game: str,
+    seat: int,
+    seed: int | None = None,
+    standbys: int = 0,
 ) -> SandboxedAgent:
     """The agent for an uploaded version in `seat` of a `game` match: `path` is its entry
     file in the folder its upload was unpacked into, which holds that version's code and
-    nothing else; the bot gets a copy of that whole folder."""
+    nothing else; the bot gets a copy of that whole folder. With `standbys`, the seat is
+    one of this process's sandboxes started earlier, and that many are kept started."""
     path = Path(path)
-    return SandboxedAgent(path, game=game, seat=seat, name=name, seed=seed, code_dir=path.parent)
+    standby = shared_pool(standbys).take() if standbys > 0 else None
+    return SandboxedAgent(
+        path, game=game, seat=seat, name=name, seed=seed, code_dir=path.parent, standby=standby
+    )

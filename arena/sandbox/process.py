@@ -92,6 +92,7 @@ class SandboxedProcess:
         env: Mapping[str, str] | None = None,
         config: SandboxConfig | None = None,
         name: str = "bot",
+        stdin: bool = False,
     ) -> SandboxedProcess:
         """Start `argv` in the sandbox.
 
@@ -99,8 +100,9 @@ class SandboxedProcess:
         are bound read-only at their host paths, so paths in `argv` and `env` need no
         translation; the host uid bots run as must be able to read them (a private folder
         of the bot's own: workspace.py). `env` is added to the minimal environment; nothing
-        else is inherited. Raises SandboxUnavailable when the configured mode cannot run
-        here.
+        else is inherited. With `stdin`, the referee may `tell` the process one message on
+        its standard input (else it reads an empty one). Raises SandboxUnavailable when
+        the configured mode cannot run here.
         """
         config = config or SandboxConfig()
         if not argv or not all(isinstance(arg, str) for arg in argv):
@@ -136,7 +138,7 @@ class SandboxedProcess:
             )
             popen = subprocess.Popen(
                 command,
-                stdin=subprocess.DEVNULL,
+                stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE,
                 env=bot_environment(runtime, home, env or {}),
@@ -157,6 +159,19 @@ class SandboxedProcess:
         return cls(
             popen, mode=config.mode, config=config, cgroup=cgroup, workdir=workdir, name=label
         )
+
+    def tell(self, message: bytes) -> None:
+        """Write `message` to the standard input (opened with `stdin`), then close it: a
+        process is told once. A process that is gone meanwhile is told nothing."""
+        pipe = self._popen.stdin
+        if pipe is None or pipe.closed:
+            raise RuntimeError("this process was told already, or started without stdin")
+        try:
+            pipe.write(message)
+            pipe.close()
+        except (BrokenPipeError, ValueError):
+            with contextlib.suppress(OSError):
+                pipe.close()
 
     # -- watching -----------------------------------------------------------------------
 
@@ -257,6 +272,9 @@ class SandboxedProcess:
             return
         self._closed = True
         self.kill()
+        if self._popen.stdin is not None:
+            with contextlib.suppress(OSError):
+                self._popen.stdin.close()
         try:
             self._popen.wait(timeout=5)
         except subprocess.TimeoutExpired:

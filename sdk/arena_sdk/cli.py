@@ -44,6 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--seed", type=int, help="seed for the bot's own random generator")
     run.add_argument("--connect-timeout", type=float, default=10.0, metavar="SECONDS")
     run.add_argument("-q", "--quiet", action="store_true", help="print no result line")
+    standby = commands.add_parser(
+        "standby",
+        help="load the SDK now, then play the one match named by a line of JSON on stdin "
+        '({"bot", "server", "token", "seed"}): how a sandbox is started before its match',
+    )
+    standby.add_argument("-q", "--quiet", action="store_true", help="print no result line")
     online = commands.add_parser(
         "connect", help="keep a remote bot online at a gateway and play every match it is given"
     )
@@ -67,8 +73,14 @@ def main(argv: list[str] | None = None) -> int:
         return submit.run(args)
     if args.command == "connect":
         return _connect(parser, args)
+    if args.command == "standby":
+        return _standby(args)
     if not args.server or not args.token:
         parser.error("run needs --server and --token (or ARENA_SERVER and ARENA_TOKEN)")
+    return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     logging.basicConfig(level=logging.WARNING, format="arena-bot: %(message)s")
 
     from arena_sdk.client import ClientError, run_bot  # imports grpc: only when needed
@@ -89,6 +101,38 @@ def main(argv: list[str] | None = None) -> int:
         mine = result["outcome"][result["seat"]] if result["outcome"] else {}
         print(json.dumps({"seat": result["seat"], **mine, "strikes": len(result["strikes"])}))
     return 0
+
+
+#: The most a standby reads of its one line: a path, an address, a token and a seed.
+STANDBY_LINE = 16_384
+
+
+def _standby(args: argparse.Namespace) -> int:
+    """Import what every match needs (grpc, protobuf, the views) before the match exists,
+    then wait for its bot, server and token; an empty stdin means it was not needed."""
+    import arena_sdk.client  # noqa: F401  (the imports are the point)
+
+    line = sys.stdin.buffer.readline(STANDBY_LINE)
+    if not line.strip():
+        return 0
+    try:
+        told = json.loads(line)
+        seed = told.get("seed")
+        run = argparse.Namespace(
+            bot=str(told["bot"]),
+            server=str(told["server"]),
+            token=str(told["token"]),
+            seed=None if seed is None else int(seed),
+            name=None,
+            connect_timeout=10.0,
+            quiet=args.quiet,
+        )
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        print(f"arena-bot: standby: not a match to play: {exc}", file=sys.stderr)
+        return 1
+    # As `run` started by the sandbox sees them: a bot may read its seat's address itself.
+    os.environ["ARENA_SERVER"], os.environ["ARENA_TOKEN"] = run.server, run.token
+    return _run(run)
 
 
 def _connect(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:

@@ -155,8 +155,9 @@ AFTER_A_PICK = """([request, next, code]) => {
 
 #: A point of a board node that the node itself receives, in the page's coordinates: along a
 #: stroke (a wall's arc or line: its bounding box may hold a tower, or have no width), the
-#: first of a few points along it that nothing drawn on top covers; else the box's middle.
+#: first of some points along it that nothing drawn on top covers; else the box's middle.
 A_POINT_OF = """n => {
+    if (!n.isConnected) return null;  // the board was drawn again meanwhile
     n.scrollIntoView({block: 'nearest'});
     const receives = (x, y) => {
         const hit = document.elementFromPoint(x, y);
@@ -164,7 +165,7 @@ A_POINT_OF = """n => {
     };
     if (n.getTotalLength && (n.getAttribute('fill') === 'none' || n.tagName === 'line')) {
         const length = n.getTotalLength(), m = n.getScreenCTM();
-        for (const f of [0.5, 0.35, 0.65, 0.2, 0.8]) {
+        for (const f of [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9, 0.45, 0.55]) {
             const p = n.getPointAtLength(length * f);
             const x = p.x * m.a + p.y * m.c + m.e, y = p.x * m.b + p.y * m.d + m.f;
             if (receives(x, y)) return [x, y];
@@ -180,11 +181,14 @@ A_POINT_OF = """n => {
 def click_node(page, node) -> list[float] | None:
     """Click a board node where it is drawn (as a person would), else where Playwright aims;
     return the point clicked, if it was ours."""
-    point = node.evaluate(A_POINT_OF)
+    try:
+        point = node.evaluate(A_POINT_OF)
+    except Exception:  # the node went as it was measured (the board was drawn again)
+        point = None
     if point:
         page.mouse.click(point[0], point[1])
-    else:
-        node.click()
+    else:  # where Playwright aims, even at a line (a box of no width, "not visible" to it)
+        node.click(force=True)
     return point
 
 
