@@ -119,7 +119,9 @@ def run(args: argparse.Namespace) -> int:
 
     def play(spec: GameSpec) -> GameResult:
         bots = [args.bots[e] for e in spec.seats]
-        agents = agents_for(game, bots, args.sandbox)
+        # The next table's bot files start in sandboxes while this one plays.
+        files = sum(1 for bot in bots if is_file_spec(bot))
+        agents = agents_for(game, bots, args.sandbox, standbys=files)
         record = run_match(game.name, agents, spec.seed, dict(settings.options), time_control)
         played[0] += 1
         if replays:

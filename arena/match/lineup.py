@@ -24,16 +24,22 @@ def builtin_agent(game: Game, name: str, seed: int) -> Agent:
     return InProcessAgent(factory(seed=seed), name=name)
 
 
-def file_agent(game: Game, path: str, seat: int, seed: int, sandbox: bool = True) -> Agent:
+def file_agent(
+    game: Game, path: str, seat: int, seed: int, sandbox: bool = True, standbys: int = 0
+) -> Agent:
     """A bot file, or a package bot's folder (started from its bot.py): a sandboxed
-    process by default, seeing a private copy of only that code; in-process when trusted."""
+    process by default, seeing a private copy of only that code; in-process when trusted.
+    With `standbys`, the sandbox is one started earlier, and that many are kept started
+    for the matches to come (arena.match.standby)."""
     entry, _ = locate_bot(path)  # ValueError when there is no such bot
     name = Path(path).stem
     if not sandbox:
         return InProcessAgent(load_bot(entry, seed=seed), name=name)
     from arena.match.hosted import SandboxedAgent  # grpc and the sandbox: only when needed
+    from arena.match.standby import shared_pool
 
-    return SandboxedAgent(path, game=game.name, seat=seat, name=name, seed=seed)
+    standby = shared_pool(standbys).take() if standbys > 0 else None
+    return SandboxedAgent(path, game=game.name, seat=seat, name=name, seed=seed, standby=standby)
 
 
 def is_file_spec(spec: str) -> bool:
@@ -69,17 +75,19 @@ def agents_for(
     *,
     key: bytes | None = None,
     match_id: str = "",
+    standbys: int = 0,
 ) -> list[Agent]:
     """One agent per seat, each bot seeded by `seat_agents`.
 
     Without a `key`, a fresh random one is drawn: each local match gets its own bot seeds,
     which the match record keeps (`SeatReport.bot_seed`) for reproducing a bot's play.
+    `standbys`: sandboxes to keep started for the next matches (a tournament's tables).
     """
 
     def make(seat: int, bot_seed: int) -> Agent:
         spec = specs[seat]
         if is_file_spec(spec):
-            return file_agent(game, spec, seat, bot_seed, sandbox)
+            return file_agent(game, spec, seat, bot_seed, sandbox, standbys)
         return builtin_agent(game, spec, bot_seed)
 
     return seat_agents(key or seeds.new_key(), match_id, len(specs), make)
