@@ -146,10 +146,14 @@ def test_many_streams_cannot_hold_the_server_or_stop_a_match(
         assert status == 0, err
 
     assert all(not seat.strikes for seat in record.seats), record.seats
-    assert seen.get("RESOURCE_EXHAUSTED", 0) > 0, seen  # over the cap: refused by gRPC
-    if mode == "silent":
+    if mode == "silent":  # held open until their hello is late: thousands at once
+        assert seen.get("RESOURCE_EXHAUSTED", 0) > 0, seen  # over the cap: refused by gRPC
         assert seen.get("ERROR_CODE_TIMEOUT", 0) > 0, seen  # no hello in time: closed
     else:
+        # Each is told at once and closed, so how many are open together (over the cap or
+        # not) depends on the two processes' speed; every one is refused, one way or another.
         assert seen.get("ERROR_CODE_SEAT_TAKEN", 0) > 0, seen
+        refusals = {"ERROR_CODE_SEAT_TAKEN", "RESOURCE_EXHAUSTED", "UNAVAILABLE", "INTERNAL"}
+        assert set(seen) <= refusals, seen
     assert sum(seen.values()) == 3_000
     assert memory["growth"] < RSS_BOUND, f"{mode}: grew by {memory['growth']:,} B in {played:.1f}s"
