@@ -17,6 +17,12 @@ view dict ~200 µs; `context.write` of it until gRPC reports it sent 450-650 µs
 ~130 µs after that. In the bot: gRPC's write of the answer ~220 µs, parsing ~10-25 µs, the
 `View` ~11 µs (a whole dict was 200-250 µs before the view converted on read), `act` ~1 µs.
 Outside the timed call, the engine's `observe` ~100 µs and the labels ~30 µs per decision.
+
+Where a start's time goes (4 sandboxed bots, 2 cores): each bot's sandbox and Python start,
+then ~100 ms of CPU importing grpc (~32), asyncio (~28), protobuf and the views (~24) and
+logging (~8) before its hello: 0.23 s to the first move. From standbys started beforehand
+(arena.match.standby, as a worker keeps them during the previous match) only the code copy,
+the bot module's import and the hello remain: 0.04 s.
 """
 
 from __future__ import annotations
