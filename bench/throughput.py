@@ -5,7 +5,9 @@ rate while a big tournament waits in its own queue; and how long a match whose w
 `kill -9`'d takes to be played again (production lease and sweep timings).
 
 Needs the local PostgreSQL (127.0.0.1:5432, user postgres) and Redis (127.0.0.1:6379); uses
-a throwaway database and Redis db 14. Prints a table; asserts nothing.
+a throwaway database and Redis db 14. Prints a table; asserts nothing. The workers and the
+referee-alone row keep the standby sandboxes the settings ask for (ARENA_STANDBY_SANDBOXES,
+default 2); `ARENA_STANDBY_SANDBOXES=0` measures every bot started with its match.
 
     python bench/throughput.py [--matches 100]
 """
