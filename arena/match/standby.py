@@ -95,6 +95,7 @@ class StandbyPool:
         self._changed = threading.Condition()
         self._starter: threading.Thread | None = None
         self._closed = False
+        self._pid = os.getpid()
 
     def take(self) -> Standby:
         """A started standby: a waiting one if there is one, else one started now."""
@@ -150,7 +151,10 @@ class StandbyPool:
             return sum(1 for standby in self._idle if standby.alive())
 
     def close(self) -> None:
-        """End the pool's thread and every standby still waiting."""
+        """End the pool's thread and every standby still waiting (in the process that
+        made the pool: a forked child's exit leaves its parent's standbys alone)."""
+        if os.getpid() != self._pid:
+            return
         with self._changed:
             self._closed = True
             self._changed.notify_all()

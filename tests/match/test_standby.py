@@ -165,3 +165,30 @@ def test_seating_tells_the_bot_its_seat_by_stdin_not_by_its_command_line(tmp_pat
                 assert token.encode() not in handle.read()
     finally:
         agent.close()
+
+
+def test_a_forked_child_closing_the_pool_leaves_its_parents_standbys_running() -> None:
+    """A worker's pool is its own: a child forked from it (whose exit runs the inherited
+    atexit hooks) must not kill the standbys the parent will seat."""
+    pool = StandbyPool(1)
+    try:
+        pool.fill()
+        deadline = time.monotonic() + 20
+        while pool.waiting() < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pool.waiting() == 1
+        child = os.fork()
+        if child == 0:  # pragma: no cover - the child
+            pool.close()
+            os._exit(0)
+        deadline = time.monotonic() + 20
+        while (ended := os.waitpid(child, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        if ended[0] == 0:
+            os.kill(child, 9)
+            os.waitpid(child, 0)
+            raise AssertionError("the child hung closing its parent's pool")
+        assert os.waitstatus_to_exitcode(ended[1]) == 0
+        assert pool.waiting() == 1, "the child's close() reached the parent's standby"
+    finally:
+        pool.close()
