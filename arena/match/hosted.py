@@ -23,7 +23,7 @@ from typing import Any
 from arena.match.agents import Agent, DecisionRequest
 from arena.match.grpc_server import RefereeServer
 from arena.match.loop import call
-from arena.match.standby import Standby, code_folder, shared_pool
+from arena.match.standby import Standby, shared_pool
 from arena.match.strikes import AgentCrashed, AgentError, MemoryLimit, OutputFlood, ProcessLimit
 from arena.sandbox import SandboxConfig
 from arena.sandbox.workspace import copy_code, locate_bot
@@ -68,7 +68,7 @@ class SandboxedAgent(Agent):
         self._standby = standby or Standby(config, launch=False)
         self._dir = self._standby.dir
         try:
-            code = code_folder(self._standby)
+            code = self._standby.bot_dir
             copied = copy_code(package or entry, code, self._standby.config.limits)
             bot_file = code / entry.relative_to(package) if package else copied
             self._server = self._standby.server

@@ -19,7 +19,6 @@ import logging
 import os
 import shutil
 import threading
-from pathlib import Path
 
 from arena.match.grpc_server import RefereeServer
 from arena.sandbox import SandboxConfig, SandboxedProcess
@@ -44,6 +43,8 @@ class Standby:
         try:
             self.code_dir = self.dir / "code"
             self.code_dir.mkdir(mode=0o755)
+            #: Where a seated bot's code is copied: a new folder inside the bound one.
+            self.bot_dir = self.code_dir / "bot"
             self.socket_dir = self.dir / "sock"
             self.socket_dir.mkdir()
             self.socket = self.socket_dir / "referee.sock"
@@ -182,8 +183,3 @@ def shared_pool(size: int) -> StandbyPool:
             atexit.register(_shared.close)
         _shared.size = size
         return _shared
-
-
-def code_folder(standby: Standby) -> Path:
-    """Where a seated bot's code is copied: a new folder inside the bound code folder."""
-    return standby.code_dir / "bot"

@@ -4,7 +4,6 @@ to re-deal the game from everything it receives."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +18,6 @@ from arena.match.agents import Agent, InProcessAgent
 from arena.match.hosted import SandboxedAgent
 from arena.match.lineup import agents_for
 from arena.match.referee import TimeControl, run_match
-from arena.sandbox import check_sandbox
 
 KEY = b"k" * 32
 #: Room for the bot's few thousand trial deals on a busy machine.
@@ -27,13 +25,8 @@ ROOMY = TimeControl(per_decision=5.0, bank=20.0)
 
 
 @pytest.fixture
-def bot_dir() -> Iterator[Path]:
+def bot_dir(sandbox_required: None) -> Iterator[Path]:
     """A folder for the bot that the sandbox's uid can read; skips without a sandbox."""
-    status = check_sandbox()
-    if not status:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the sandbox must work under CI=true: {status.detail}")
-        pytest.skip(f"sandbox unavailable: {status.detail}")
     with open_folder() as folder:
         yield folder
 

@@ -23,20 +23,14 @@ from arena.match.agents import Agent, InProcessAgent
 from arena.match.hosted import SandboxedAgent, sandboxed_agent
 from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl, run_match
-from arena.sandbox import Limits, SandboxConfig, check_sandbox
+from arena.sandbox import Limits, SandboxConfig
 from arena.sandbox.workspace import CodeCopyError
 
 BOTS = Path(__file__).parent.parent / "bots"
 FAST = TimeControl(per_decision=0.5, bank=1.0, max_strikes=3)
 
 
-@pytest.fixture(autouse=True)
-def sandbox_required() -> None:
-    status = check_sandbox()
-    if not status:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the sandbox must work under CI=true: {status.detail}")
-        pytest.skip(f"sandbox unavailable: {status.detail}")
+pytestmark = pytest.mark.usefixtures("sandbox_required")
 
 
 def copy_bot(name: str, into: Path, **constants: object) -> Path:

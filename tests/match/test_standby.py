@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,6 @@ from arena.match.hosted import SandboxedAgent
 from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl, run_match
 from arena.match.standby import Standby, StandbyPool
-from arena.sandbox import check_sandbox
 
 GAME = "wandering_towers"
 TC = TimeControl(per_decision=5.0, bank=30.0, max_strikes=3)
@@ -46,13 +46,7 @@ class Peek(Bot):
 """
 
 
-@pytest.fixture(autouse=True)
-def sandbox_required() -> None:
-    status = check_sandbox()
-    if not status:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the sandbox must work under CI=true: {status.detail}")
-        pytest.skip(f"sandbox unavailable: {status.detail}")
+pytestmark = pytest.mark.usefixtures("sandbox_required")
 
 
 def bot(tmp_path: Path, name: str, text: str) -> Path:
@@ -63,6 +57,14 @@ def bot(tmp_path: Path, name: str, text: str) -> Path:
 
 def play(agents: list[SandboxedAgent], seed: int = 3) -> MatchRecord:
     return run_match(GAME, agents, seed=seed, time_control=TC)
+
+
+def until(condition: Callable[[], bool], seconds: float = 20) -> bool:
+    """Whether `condition` holds within `seconds` (polled)."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return condition()
 
 
 def gone(pid: int) -> bool:
@@ -92,10 +94,7 @@ def test_a_pool_hands_each_standby_out_once_and_refills_while_the_match_plays(tm
     pool = StandbyPool(2)
     try:
         pool.fill()
-        deadline = time.monotonic() + 20
-        while pool.waiting() < 2 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert pool.waiting() == 2
+        assert until(lambda: pool.waiting() == 2)
         first, second = pool.take(), pool.take()
         assert first.dir != second.dir and first.process.pid != second.process.pid
         assert list(first.code_dir.iterdir()) == [], "no bot code before it is seated"
@@ -106,9 +105,7 @@ def test_a_pool_hands_each_standby_out_once_and_refills_while_the_match_plays(tm
         ]
         record = play(seated)
         assert all(not seat.strikes for seat in record.seats)
-        while pool.waiting() < 2 and time.monotonic() < deadline + 20:
-            time.sleep(0.05)
-        assert pool.waiting() == 2, "two more started for the next match"
+        assert until(lambda: pool.waiting() == 2), "two more started for the next match"
         third = pool.take()
         assert third.dir not in (first.dir, second.dir) and gone(first.process.pid)
         third.close()
@@ -154,10 +151,7 @@ def test_seating_tells_the_bot_its_seat_by_stdin_not_by_its_command_line(tmp_pat
     agent = SandboxedAgent(bot(tmp_path, "seeded", RANDOM), game=GAME, seat=0, standby=standby)
     try:
         token = agent._match.tokens[0]
-        deadline = time.monotonic() + 20
-        while not agent.remote.joined and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert agent.remote.joined, "the bot said hello with the token it was told"
+        assert until(lambda: agent.remote.joined), "the bot said hello with the token it was told"
         pids = agent.process.pids()
         assert pids
         for pid in pids:
@@ -173,22 +167,25 @@ def test_a_forked_child_closing_the_pool_leaves_its_parents_standbys_running() -
     pool = StandbyPool(1)
     try:
         pool.fill()
-        deadline = time.monotonic() + 20
-        while pool.waiting() < 1 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert pool.waiting() == 1
+        assert until(lambda: pool.waiting() == 1)
         child = os.fork()
         if child == 0:  # pragma: no cover - the child
             pool.close()
             os._exit(0)
-        deadline = time.monotonic() + 20
-        while (ended := os.waitpid(child, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
-            time.sleep(0.05)
-        if ended[0] == 0:
+        exits: list[int] = []
+
+        def reaped() -> bool:
+            if not exits:
+                pid, status = os.waitpid(child, os.WNOHANG)
+                if pid:
+                    exits.append(status)
+            return bool(exits)
+
+        if not until(reaped):
             os.kill(child, 9)
             os.waitpid(child, 0)
             raise AssertionError("the child hung closing its parent's pool")
-        assert os.waitstatus_to_exitcode(ended[1]) == 0
+        assert os.waitstatus_to_exitcode(exits[0]) == 0
         assert pool.waiting() == 1, "the child's close() reached the parent's standby"
     finally:
         pool.close()

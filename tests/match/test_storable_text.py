@@ -4,7 +4,6 @@ it reaches a record, a JSON file or a database; proved with a real sandboxed bot
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,6 @@ from arena.match.agents import Agent, AgentError, InProcessAgent
 from arena.match.hosted import SandboxedAgent
 from arena.match.record import MatchRecord, SeatReport, Strike
 from arena.match.referee import TimeControl, run_match
-from arena.sandbox import check_sandbox
 from arena.storable import REPLACEMENT, storable, storable_json
 
 BOTS = Path(__file__).parent.parent / "bots"
@@ -134,12 +132,7 @@ def test_a_match_against_an_agent_failing_with_nul_text_records_storable_text() 
 
 
 @pytest.fixture
-def bot_dir() -> Iterator[Path]:
-    status = check_sandbox()
-    if not status:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"the sandbox must work under CI=true: {status.detail}")
-        pytest.skip(f"sandbox unavailable: {status.detail}")
+def bot_dir(sandbox_required: None) -> Iterator[Path]:
     with open_folder() as folder:
         yield folder
 
