@@ -149,14 +149,20 @@ class GreedyBot(Bot):
         if state.over or state.phase != 4 or state.step != PLAY:
             return evaluate(state, seat)
         bonus = MISSING if state.missing else 0.0
-        moved = state.clone()
-        moved.missing = True
-        moved.apply("end_phase")
-        for _ in range(FOLLOW_UP_LIMIT):
-            if moved.over or moved.choice is None:
-                break
-            moved.apply(choose(moved, moved.legal_actions()))
-        return evaluate(moved, seat) + bonus
+        return evaluate(after_the_coming_move(state), seat) + bonus
+
+
+def after_the_coming_move(state: CastlePanicState) -> CastlePanicState:
+    """A copy of a Phase 4 position once the team ends the phase and the monsters move, with
+    no tokens drawn: where the plays made so far leave the team."""
+    moved = state.clone()
+    moved.missing = True
+    moved.apply("end_phase")
+    for _ in range(FOLLOW_UP_LIMIT):
+        if moved.over or moved.choice is None:
+            break
+        moved.apply(choose(moved, moved.legal_actions()))
+    return moved
 
 
 # --- Evaluation -----------------------------------------------------------------------------------

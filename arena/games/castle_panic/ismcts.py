@@ -4,23 +4,20 @@ Phase 4 is where a table wins or loses Castle Panic, and where one play changes 
 next can do, so that is what the tree branches on. Every other decision (draws, exchanges,
 trades, the Engineer's task, choices inside a resolution, which a view does not show in
 full) follows the greedy bot's rules, in the real game and inside the search. A leaf is
-worth the greedy bot's value of the position after the monsters' coming move, against the
-root's; a finished game is worth 1 if the team won and 0 if it lost, for every seat.
+worth the team's chance of winning from it (`value.win_probability`, learned from how
+greedy tables went on) once the monsters have made their coming move; a finished game is
+worth 1 if the team won and 0 if it lost, for every seat.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from typing import Any
 
-from arena.games.castle_panic.bots import IGNORED, GreedyBot, pick_task
+from arena.games.castle_panic.bots import IGNORED, GreedyBot, after_the_coming_move, pick_task
 from arena.games.castle_panic.determinize import determinize
 from arena.games.castle_panic.rules import PLAY, CastlePanicState
-from arena.games.search import Ismcts, Node, squash
-
-#: Points of the greedy value that make a clear difference: about a Wall.
-SCALE = 10.0
+from arena.games.castle_panic.value import win_probability
+from arena.games.search import Ismcts
 
 
 class IsmctsBot(Ismcts):
@@ -33,11 +30,6 @@ class IsmctsBot(Ismcts):
         super().__init__(seed, **budget)
         self.rules = GreedyBot()
         self.rules.random = self.random  # one generator: a fixed seed fixes every choice
-        self.baseline = 0.0
-
-    def search(self, view: Mapping[str, Any], seat: int) -> Node:
-        self.baseline = self.rules._value(determinize(view, seat, random.Random(0)), seat)
-        return super().search(view, seat)
 
     def forced(self, state: CastlePanicState) -> str | None:
         codes = state.legal_actions()
@@ -51,8 +43,6 @@ class IsmctsBot(Ismcts):
         return [c for c in state.legal_actions() if not c.startswith(IGNORED)]
 
     def rewards(self, state: CastlePanicState) -> list[float]:
-        n = state.num_players
-        if state.over:
-            return [1.0 if state.won else 0.0] * n
-        value = self.rules._value(state, state.active)
-        return [squash(value - self.baseline, SCALE)] * n
+        if not state.over and state.phase == 4 and state.step == PLAY:
+            state = after_the_coming_move(state)
+        return [win_probability(state)] * state.num_players
