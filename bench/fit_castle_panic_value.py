@@ -23,11 +23,7 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-import arena.games
 from arena.games.castle_panic import value
-from arena.games.castle_panic.bots import GreedyBot, after_the_coming_move
-from arena.games.castle_panic.rules import PLAY
-from arena_sdk import Action
 
 FIRST_SEED = 1_000_000  # bench/strength.py plays seeds from 0
 #: Tables of each size, per 1,000 tables: mostly the benchmark's two seats.
@@ -37,21 +33,8 @@ VALUE_PY = Path(value.__file__)
 
 def table(seed: int) -> tuple[int, list[list[float]], bool]:
     """One greedy table: the features of each position the search would score, and the end."""
-    game = arena.games.get("castle_panic")
-    players = _size(seed)
-    state = game.new_state(players, seed, {})
-    bots = [GreedyBot(seed * 10 + i) for i in range(players)]
-    rows = []
-    while not state.is_over():
-        seat = state.to_move()
-        codes = state.legal_actions()
-        code = bots[seat].act(state.observe(seat), [Action(c, "") for c in codes])
-        if state.step == PLAY and code == "end_phase":
-            moved = after_the_coming_move(state)
-            if not moved.over:
-                rows.append(value.features(moved))
-        state.apply(code)
-    return seed, rows, state.won
+    scored, won = value.greedy_table(_size(seed), seed)
+    return seed, [value.features(state) for state in scored], won
 
 
 def _size(seed: int) -> int:

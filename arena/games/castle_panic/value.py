@@ -17,16 +17,18 @@ from __future__ import annotations
 
 import math
 
-from arena.games.castle_panic.bots import delay_of
+from arena.games.castle_panic.bots import GreedyBot, after_the_coming_move, delay_of
 from arena.games.castle_panic.config import HIT_KINDS
 from arena.games.castle_panic.rules import (
     CARD_KIND,
     CARDS,
     HIT_SPACES,
+    PLAY,
     SPACE_RING,
     TOKEN_CAT,
     CastlePanicState,
 )
+from arena_sdk import Action
 
 RINGS = range(5)  # Castle, Swordsman, Knight, Archer, Forest
 #: Cards that are neither a hit nor a resource.
@@ -175,6 +177,24 @@ def win_probability(state: CastlePanicState) -> float:
         return 1.0 if state.won else 0.0
     z = INTERCEPT + sum(w * x for w, x in zip(_ROW, features(state), strict=True))
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def greedy_table(players: int, seed: int) -> tuple[list[CastlePanicState], bool]:
+    """One table of greedy bots: the positions a search would score (each end of a Phase 4,
+    after the monsters' coming move, the game not over by it) and whether the team won."""
+    state = CastlePanicState(players, seed, {})
+    bots = [GreedyBot(seed * 10 + i) for i in range(players)]
+    scored = []
+    while not state.is_over():
+        seat = state.to_move()
+        codes = state.legal_actions()
+        code = bots[seat].act(state.observe(seat), [Action(c, "") for c in codes])
+        if state.step == PLAY and code == "end_phase":
+            moved = after_the_coming_move(state)
+            if not moved.over:
+                scored.append(moved)
+        state.apply(code)
+    return scored, state.won
 
 
 def _targets(state: CastlePanicState, card: int, delay: int) -> tuple[bool, bool]:

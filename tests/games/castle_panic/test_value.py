@@ -6,29 +6,12 @@ from __future__ import annotations
 import random
 
 from arena.games.castle_panic import value
-from arena.games.castle_panic.bots import GreedyBot, after_the_coming_move
-from arena.games.castle_panic.rules import PLAY, SPACE_RING, TOKEN_CAT, CastlePanicState
-from arena_sdk import Action
-
-from .helpers import GAME
+from arena.games.castle_panic.rules import SPACE_RING, TOKEN_CAT, CastlePanicState
 
 
 def positions(tables: int) -> list[CastlePanicState]:
-    """Phase 4 positions of greedy tables, as the search scores them (monsters moved)."""
-    found = []
-    for seed in range(tables):
-        state = GAME.new_state(2, seed, {})
-        bots = [GreedyBot(seed * 10 + i) for i in range(2)]
-        while not state.is_over():
-            seat = state.to_move()
-            codes = state.legal_actions()
-            code = bots[seat].act(state.observe(seat), [Action(c, "") for c in codes])
-            if state.step == PLAY and code == "end_phase":
-                moved = after_the_coming_move(state)
-                if not moved.over:
-                    found.append(moved)
-            state.apply(code)
-    return found
+    """Phase 4 positions of 2-player greedy tables, as the search scores them."""
+    return [state for seed in range(tables) for state in value.greedy_table(2, seed)[0]]
 
 
 def test_the_model_has_a_weight_for_every_feature_and_reads_them_all() -> None:
