@@ -202,13 +202,7 @@ def card_value(state: CastlePanicState, card: int, delay: int = 0) -> float:
     kind = CARD_KIND[card]
     if kind in HIT_KINDS:
         base = 0.35 + (0.25 if CARDS[card].colour == "any" or kind == "hero" else 0.0)
-        spaces = HIT_SPACES[card]
-        for u in state.board:
-            s = state.pos[u]
-            ring = SPACE_RING[s] - (delay if state.movable(u) else 0)
-            if ring >= 1 and s - SPACE_RING[s] + ring in spaces:
-                return base + 0.6
-        return base
+        return base + 0.6 if has_target(state, card, delay) else base
     if kind in CARD_VALUES:
         return CARD_VALUES[kind]
     if state.still_needed().get(kind, 0) > 0:
@@ -216,6 +210,17 @@ def card_value(state: CastlePanicState, card: int, delay: int = 0) -> float:
     if kind in ("brick", "mortar") and not all(state.walls[a] for a in ARCS):
         return 0.8
     return 0.3
+
+
+def has_target(state: CastlePanicState, card: int, delay: int = 0) -> bool:
+    """Whether a hit card can hit a monster where it will be after `delay` more moves."""
+    spaces = HIT_SPACES[card]
+    for u in state.board:
+        s = state.pos[u]
+        ring = SPACE_RING[s] - (delay if state.movable(u) else 0)
+        if ring >= 1 and s - SPACE_RING[s] + ring in spaces:
+            return True
+    return False
 
 
 def delay_of(state: CastlePanicState, seat: int) -> int:

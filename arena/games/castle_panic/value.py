@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import math
 
-from arena.games.castle_panic.bots import GreedyBot, after_the_coming_move, delay_of
+from arena.games.castle_panic.bots import GreedyBot, after_the_coming_move, delay_of, has_target
 from arena.games.castle_panic.config import HIT_KINDS
 from arena.games.castle_panic.rules import (
     CARD_KIND,
     CARDS,
-    HIT_SPACES,
     PLAY,
     SPACE_RING,
     TOKEN_CAT,
@@ -111,8 +110,8 @@ _ROW = tuple(WEIGHTS.get(name, 0.0) for name in FEATURES)
 
 def features(state: CastlePanicState) -> list[float]:
     """FEATURES of `state`, in order."""
-    health = [0.0] * 5
-    monsters = [0.0] * 5
+    health = [0.0] * len(RINGS)
+    monsters = [0.0] * len(RINGS)
     engines = crew = camps = breached = boss = 0.0
     for u in state.board:
         category = TOKEN_CAT[u]
@@ -137,9 +136,8 @@ def features(state: CastlePanicState) -> list[float]:
             cards += 1
             kind = CARD_KIND[c]
             if kind in HIT_KINDS:
-                now, later = _targets(state, c, delay)
-                hits_now += now
-                hits_next += later
+                hits_now += has_target(state, c)
+                hits_next += has_target(state, c, delay)
             elif kind in SPECIAL_KINDS:
                 specials += 1
             elif CARDS[c].deck == "resource":
@@ -195,16 +193,3 @@ def greedy_table(players: int, seed: int) -> tuple[list[CastlePanicState], bool]
                 scored.append(moved)
         state.apply(code)
     return scored, state.won
-
-
-def _targets(state: CastlePanicState, card: int, delay: int) -> tuple[bool, bool]:
-    """Whether a hit card has a target now, and where the monsters will be after `delay`
-    moves."""
-    spaces = HIT_SPACES[card]
-    now = later = False
-    for u in state.board:
-        s = state.pos[u]
-        now = now or s in spaces
-        ring = SPACE_RING[s] - (delay if state.movable(u) else 0)
-        later = later or (ring >= 1 and s - SPACE_RING[s] + ring in spaces)
-    return now, later
