@@ -11,12 +11,23 @@ of a Python bot over typed views: the server builds the message from the view di
 client makes the SDK's `View` of it (which converts a field only when it is read). The gap
 between that row and a hosted bot is the cost of the referee and the SDK themselves.
 
-Where a sandboxed decision's time goes (2 cores, first-legal bot, timed inside the
-referee's RemoteAgent and with cProfile in the bot): building the TurnRequest from the
-view dict ~200 µs; `context.write` of it until gRPC reports it sent 450-650 µs; the answer
-~130 µs after that. In the bot: gRPC's write of the answer ~220 µs, parsing ~10-25 µs, the
-`View` ~11 µs (a whole dict was 200-250 µs before the view converted on read), `act` ~1 µs.
-Outside the timed call, the engine's `observe` ~100 µs and the labels ~30 µs per decision.
+Where a sandboxed decision's time goes (2 cores, first-legal bot; timed inside the
+referee's RemoteAgent and around the SDK's handler and gRPC's write in the bot, medians):
+
+    part                                        gRPC defaults   direct endpoints (grpc_io)
+    referee: TurnRequest from the view dict     66-87 us        67-85 us
+    referee: gRPC's write until reported sent   121-148 us      148-165 us
+    bot: parse, View, act, reply                22-31 us        24-35 us
+    bot: gRPC's write of the answer             117-140 us      113-119 us
+    whole decision, as the referee times it     0.45-0.56 ms    0.44-0.47 ms (instrumented)
+    whole decision, this benchmark              0.50-0.61 ms    0.33-0.43 ms
+
+The rest is gRPC handing each message between threads on both sides; its EventEngine
+endpoints add a pool thread per read and write, which `arena_sdk.grpc_io` turns off (run
+with `GRPC_EXPERIMENTS=` to measure gRPC's defaults). Outside the timed call, the engine's
+`observe` ~40 us and the labels ~30 us per decision. Tried and not kept (no gain beyond
+noise): an incremental view builder (the build 82 -> 70 us inside a match), handing the
+write to the writer task, server options without BDP probes or keepalive.
 
 Where a start's time goes (4 sandboxed bots, 2 cores): each bot's sandbox and Python start,
 then ~100 ms of CPU importing grpc (~32), asyncio (~28), protobuf and the views (~24) and

@@ -30,6 +30,7 @@ from arena.sandbox.config import Mode, SandboxConfig, SandboxUnavailable
 from arena.sandbox.identity import blocked_at
 from arena.sandbox.launch import launch_argv
 from arena.sandbox.runtime import PythonRuntime
+from arena_sdk import grpc_io
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,8 @@ def bot_environment(runtime: PythonRuntime, home: str, extra: Mapping[str, str])
     Nothing is inherited from the referee, whose environment holds database URLs and
     secrets. MALLOC_ARENA_MAX: glibc gives busy threads their own malloc arenas, each
     reserving up to 64 MiB of address space, which eats the RLIMIT_AS budget of a
-    threaded gRPC client (16 threads: VmPeak 235 MB without it, 153 MB with it).
+    threaded gRPC client (16 threads: VmPeak 235 MB without it, 153 MB with it). gRPC's
+    I/O path is the referee's own (arena_sdk.grpc_io), for bots that use gRPC without the SDK.
     """
     env = {
         "PATH": f"{runtime.bin_dir}:/usr/local/bin:/usr/bin:/bin",
@@ -53,6 +55,7 @@ def bot_environment(runtime: PythonRuntime, home: str, extra: Mapping[str, str])
         "PYTHONUNBUFFERED": "1",
         "PYTHONDONTWRITEBYTECODE": "1",
         "MALLOC_ARENA_MAX": "2",
+        grpc_io.VARIABLE: grpc_io.chosen(),
     }
     env.update(extra)
     return env

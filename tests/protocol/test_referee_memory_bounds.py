@@ -151,9 +151,12 @@ def test_many_streams_cannot_hold_the_server_or_stop_a_match(
         assert seen.get("ERROR_CODE_TIMEOUT", 0) > 0, seen  # no hello in time: closed
     else:
         # Each is told at once and closed, so how many are open together (over the cap or
-        # not) depends on the two processes' speed; every one is refused, one way or another.
+        # not) depends on the two processes' speed; every one is refused, one way or another
+        # (a stream gRPC resets while its refusal is under way ends CANCELLED).
         assert seen.get("ERROR_CODE_SEAT_TAKEN", 0) > 0, seen
-        refusals = {"ERROR_CODE_SEAT_TAKEN", "RESOURCE_EXHAUSTED", "UNAVAILABLE", "INTERNAL"}
+        refusals = {
+            "ERROR_CODE_SEAT_TAKEN", "RESOURCE_EXHAUSTED", "UNAVAILABLE", "INTERNAL", "CANCELLED"
+        }  # fmt: skip
         assert set(seen) <= refusals, seen
     assert sum(seen.values()) == 3_000
     assert memory["growth"] < RSS_BOUND, f"{mode}: grew by {memory['growth']:,} B in {played:.1f}s"

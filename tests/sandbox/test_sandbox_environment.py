@@ -6,6 +6,8 @@ import json
 
 import pytest
 
+from arena_sdk import grpc_io
+
 DUMP_ENV = """
     import json, os
     print(json.dumps(dict(os.environ)))
@@ -19,6 +21,7 @@ MINIMUM = {
     "PYTHONUNBUFFERED",
     "PYTHONDONTWRITEBYTECODE",
     "MALLOC_ARENA_MAX",
+    "GRPC_EXPERIMENTS",
 }
 
 
@@ -33,3 +36,4 @@ def test_bot_cannot_see_the_referees_secret_environment(bots, monkeypatch, mode)
     # PWD is set by bubblewrap's --chdir.
     assert set(env) - {"PWD"} == MINIMUM | {"ARENA_TOKEN"}
     assert env["PYTHONUNBUFFERED"] == env["PYTHONDONTWRITEBYTECODE"] == "1"
+    assert env["GRPC_EXPERIMENTS"] == grpc_io.chosen()  # gRPC's I/O path as the referee's
