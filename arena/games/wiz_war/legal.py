@@ -141,8 +141,8 @@ class LegalActions:
                 if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
                     opts[_card_code("boost", c)] = (_do_boost, c)
         flood = self.spell_in_play("flood")
-        for c in w.hand:
-            for mode in effects.castable_modes(self, seat, me, c):
+        for c, modes in zip(w.hand, effects.castable(self, seat, me, w.hand), strict=True):
+            for mode in modes:
                 opts[_card_code("cast", c, mode)] = (_do_cast, (c, mode))
             playable = CARDS[c].kind in (ITEM, RELIC) and not self.only_counters(me)
             if playable and not (flood and CARDS[c].has("fire")):
@@ -195,20 +195,16 @@ class LegalActions:
             here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
             if here:
                 opts["pickup:all"] = (_do_pickup_all, None)
-        if self.slot_full(seat) or w.no_treasure:
+        here = [t for t in self.treasures if t.sq == w.sq and not t.carrier and not t.scored]
+        if not here or self.slot_full(seat) or w.no_treasure:  # most squares hold none
             return
         cost = (
             GOLEM_TREASURE_PICKUP_MP if self.form(w.token) == "golem_form" else TREASURE_PICKUP_MP
         )
         if w.mp < cost:
             return
-        for t in self.treasures:
-            if (
-                t.sq == w.sq
-                and not t.carrier
-                and not t.scored
-                and self.can_take_treasure(w.token, t.id)
-            ):
+        for t in here:
+            if self.can_take_treasure(w.token, t.id):
                 opts[_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
 
     def _step_options(
@@ -217,7 +213,9 @@ class LegalActions:
         """One square in each open direction, or a die roll to leave a Dust Cloud."""
         if self.objects and self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
             return {action_code("step", "roll"): (_do_dust_step, figure)}
-        return {_STEP_CODES[d]: (step, d) for d in range(4) if self.can_step(figure, d) is not None}
+        return {
+            _STEP_CODES[d]: (step, d) for d in range(4) if self.can_step(figure, d, sq) is not None
+        }
 
     def _activation_options(self) -> dict[str, tuple[Callable, Any]]:
         """During an activation the controller only directs the creature (§8.4)."""
@@ -235,11 +233,14 @@ class LegalActions:
             for key in ("punch", "tear"):
                 if effects.has_targets(self, seat, name, key):
                     opts[key] = (_do_creature_attack, key)
-            for c in self.wizards[seat].hand:
-                kind = CARDS[c].kind
-                if kind == CREATURE_ATTACK or (name == "genie" and kind == ATTACK):
-                    for mode in effects.castable_modes(self, seat, name, c):
-                        opts[_card_code("cast", c, mode)] = (_do_creature_cast, (c, mode))
+            cards = [
+                c
+                for c in self.wizards[seat].hand
+                if CARDS[c].kind == CREATURE_ATTACK or (name == "genie" and CARDS[c].kind == ATTACK)
+            ]
+            for c, modes in zip(cards, effects.castable(self, seat, name, cards), strict=True):
+                for mode in modes:
+                    opts[_card_code("cast", c, mode)] = (_do_creature_cast, (c, mode))
         if name == "boggart" and not self.spell_in_play("gravity"):
             if cr.treasure < 0 and not self.act_dashed:
                 for t in self.treasures:

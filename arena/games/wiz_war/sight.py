@@ -174,11 +174,13 @@ class Sight:
         key = ("blocking", token, at)
         found = self._memo.get(key)
         if found is None:
-            found = self._walls_mask()
-            for edge in self.doors:
-                if not self.door_open_for(edge, token, at):
-                    found |= 1 << edge
-            self._memo[key] = found
+            closed = self._doors_mask()
+            for edge in self.held:  # held open: open for all
+                closed &= ~(1 << edge)
+            for n in B.NEIGHBOURS[at]:  # any other door is open only from beside it
+                if n is not None and n.edge in self.doors and self.door_open_for(n.edge, token, at):
+                    closed &= ~(1 << n.edge)
+            found = self._memo[key] = self._walls_mask() | closed
         return found
 
     def barriers(self) -> int:
@@ -269,8 +271,8 @@ class Sight:
         n = B.NEIGHBOURS[sq][d]
         if n is None:
             return None
-        forms = self._spell_index().forms if self.spells else None
-        form = self.form(token) if forms else ""
+        forms = self._spell_index().form_keys if self.spells else None
+        form = forms.get(token, "") if forms else ""
         edge = n.edge
         if edge != B.WRAP and (edge in self.walls or edge in self.doors):
             seat = WIZARD_SEATS.get(token)
@@ -287,7 +289,7 @@ class Sight:
             ):
                 return None
         dest = n.square
-        if dest in self._stone_blocks():
+        if self.objects and dest in self._stone_blocks():
             return None
         if not forms:
             return n

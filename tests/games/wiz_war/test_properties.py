@@ -14,9 +14,10 @@ from engine_contract import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.games.wiz_war import GAME
+from arena.games.wiz_war import GAME, effects
 from arena.games.wiz_war.cards import BESTIAL_SCHOOLS
 from arena.games.wiz_war.config import SCHOOL_CHOICES
+from arena.games.wiz_war.records import MOVE_AND_CAST
 from arena.games.wiz_war.rules import WizWarState
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -128,3 +129,23 @@ def test_secret_choices_reach_other_seats_masked(game: tuple) -> None:
 @given(games())
 def test_replaying_the_seed_and_actions_reproduces_the_game(game: tuple) -> None:
     assert_replay_reproduces(GAME, *game)
+
+
+@given(games())
+@SETTINGS
+def test_a_hand_asked_at_once_is_castable_as_each_card_asked_alone(game: tuple) -> None:
+    """`castable` asks whether the actor may attack once per hand, not per card: asking
+    for the whole hand must give what asking card by card, from a fresh memo, gives."""
+    players, options, seed = game
+    state = WizWarState(players, seed, options)
+    rng = random.Random(seed)
+    while not state.is_over():
+        if not state.frames and state.phase == MOVE_AND_CAST and not state.activation:
+            seat = state.active
+            hand = list(state.wizards[seat].hand)
+            whole = effects.castable(state, seat, f"w{seat}", hand)
+            for c, modes in zip(hand, whole, strict=True):
+                state._memo = {}
+                assert effects.castable(state, seat, f"w{seat}", [c]) == [modes], c
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])

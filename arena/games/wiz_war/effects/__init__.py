@@ -26,7 +26,7 @@ from arena.games.wiz_war.effects import (  # noqa: F401  each school registers i
     white_cantrip,
 )
 from arena.games.wiz_war.effects.declaring import (
-    castable_modes,
+    castable,
     fill_slot,
     fix_targets,
     has_targets,
@@ -51,7 +51,7 @@ __all__ = [
     "SPECS",
     "after_damage",
     "after_draw",
-    "castable_modes",
+    "castable",
     "counter_options",
     "fill_slot",
     "fix_targets",

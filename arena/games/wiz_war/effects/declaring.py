@@ -4,7 +4,8 @@ and the probes that tell whether a card can be cast or an item used now.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arena.games.base import JSON
 from arena.games.wiz_war.cards import (
@@ -20,13 +21,17 @@ from arena.games.wiz_war.records import is_wizard
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.shared import PUNCHING_FORMS
-from arena.games.wiz_war.effects.spec import Options, Slot, spec_for
+from arena.games.wiz_war.effects.spec import Options, Slot, Spec, spec_for
 from arena.games.wiz_war.effects.targets import is_figure
 
 
 # --- Declaring: the slot machine ---------------------------------------------------------------
 def next_slot(s: WizWarState, frame: JSON) -> Slot | None:
-    spec = spec_for(frame["key"], frame["mode"])
+    return _next_slot(spec_for(frame["key"], frame["mode"]), s, frame)
+
+
+def _next_slot(spec: Spec, s: WizWarState, frame: JSON) -> Slot | None:
+    """The first slot of `spec` the frame has still to fill, or None when it is complete."""
     values = frame["values"]
     for slot in spec.slots:
         if slot.when is not None and not slot.when(s, frame):
@@ -78,15 +83,8 @@ def _probe(
 ) -> bool:
     """Could a declaration of this be started and completed now? (Its first slot has an
     option; later slots always have one by construction.) Copies of a card answer alike."""
-    memo_key = (
-        "probe",
-        seat,
-        actor,
-        key,
-        mode,
-        source,
-        CARDS[card_id].title if card_id >= 0 else "",
-    )
+    title = CARDS[card_id].row.title if card_id >= 0 else ""
+    memo_key = ("probe", seat, actor, key, mode, source, title)
     found = s._memo.get(memo_key)
     if found is None:
         found = s._memo[memo_key] = _probe_now(s, seat, actor, key, card_id, mode, source)
@@ -96,6 +94,9 @@ def _probe(
 def _probe_now(
     s: WizWarState, seat: int, actor: str, key: str, card_id: int, mode: str, source: str
 ) -> bool:
+    spec = spec_for(key, mode)
+    if spec.resolve is None:
+        return False
     frame = {
         "seat": seat,
         "actor": actor,
@@ -108,14 +109,11 @@ def _probe_now(
         "against": -1,
         "probe": True,
     }
-    spec = spec_for(key, mode)
-    if spec.resolve is None:
-        return False
     s._probing = True
     try:
         if spec.deep:
             return _completable(s, frame)
-        slot = next_slot(s, frame)
+        slot = _next_slot(spec, s, frame)
         if slot is None:
             return True
         if slot.exists is not None:
@@ -134,33 +132,56 @@ MODES: dict[str, tuple[str, ...]] = {
 ONLY_AS_COUNTER = ("wall_of_earth", "ward", "anti_anti", "shield", "ancient_scales")
 
 
-def castable_modes(s: WizWarState, seat: int, actor: str, c: int) -> list[str]:
-    """The modes in which card `c` may be cast now from the hand by `actor` (a wizard on his
-    turn, or a creature in its activation)."""
+class _CastProfile(NamedTuple):
+    """What the catalogue says about casting a card from the hand, read once per card."""
+
+    key: str
+    castable: bool  # not an energy, Flash Energy, item, relic or counter-only card
+    fire: bool
+    moving: bool  # moves its caster (a stunned wizard who attacked may not, §4.2)
+    modes: tuple[tuple[str, bool], ...]  # (mode, whether cast that way it is an attack)
+
+
+@cache
+def _cast_profile(c: int) -> _CastProfile:
     card = CARDS[c]
-    kind = card.kind
-    if kind in (ENERGY, FLASH, ITEM, RELIC, COUNTER):
-        return []
+    key, kind = card.key, card.kind
+    castable = kind not in (ENERGY, FLASH, ITEM, RELIC, COUNTER)
+    modes = MODES.get(key, ("",)) if castable else ()
+    attacks = tuple((m, spec_for(key, m).is_attack(kind)) for m in modes)
+    return _CastProfile(key, castable, card.has("fire"), key in MOVING_SPELLS, attacks)
+
+
+def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[list[str]]:
+    """For each of `cards`, the modes in which `actor` (a wizard on his turn, or a creature
+    in its activation) may cast it now from the hand; whether the actor may cast or attack
+    at all is asked once for the whole hand."""
     wizard_actor = is_wizard(actor)
     if wizard_actor and s.only_counters(actor):
-        return []
-    if card.has("fire") and s.spell_in_play("flood"):
-        return []
+        return [[] for _ in cards]
+    source = "hand" if wizard_actor else "creature_hand"
+    may_attack: bool | None = None  # asked once, and only if an attack is in hand
     out = []
-    for mode in MODES.get(card.key, ("",)):
-        spec = spec_for(card.key, mode)
-        if spec.is_attack(kind):
-            if wizard_actor and not s.wizard_can_attack(seat):
-                continue
-            if not wizard_actor and not s.creature_can_attack(actor):
-                continue
-        elif not wizard_actor:
+    for c in cards:
+        profile = _cast_profile(c)
+        modes: list[str] = []
+        out.append(modes)
+        if not profile.castable or (profile.fire and s.spell_in_play("flood")):
             continue
-        if wizard_actor and card.key in MOVING_SPELLS and not _may_relocate(s, seat):
-            continue
-        source = "hand" if wizard_actor else "creature_hand"
-        if _probe(s, seat, actor, card.key, c, mode, source):
-            out.append(mode)
+        for mode, attack in profile.modes:
+            if attack:
+                if may_attack is None:
+                    may_attack = (
+                        s.wizard_can_attack(seat) if wizard_actor else s.creature_can_attack(actor)
+                    )
+                if not may_attack:
+                    continue
+            elif not wizard_actor:
+                continue
+            if wizard_actor and profile.moving and not _may_relocate(s, seat):
+                continue
+            if _probe(s, seat, actor, profile.key, c, mode, source):
+                modes.append(mode)
     return out
 
 
