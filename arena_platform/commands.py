@@ -296,15 +296,19 @@ def run_demo(args: argparse.Namespace) -> int:
     bind = f"{args.host}:{args.port}"
     children: list[Child] = []
     stopping = False
+    spawning = True
 
     def stop(signum: int, frame: Any) -> None:
+        """Ctrl-C or SIGTERM: stop now, or once the child being started is on the list of
+        those to stop (an interrupt in between would leave it running, orphaned)."""
         nonlocal stopping
         if stopping:
             return
         stopping = True
-        raise KeyboardInterrupt
+        if not spawning:
+            raise KeyboardInterrupt
 
-    previous = signal.signal(signal.SIGTERM, stop)
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         for name, argv in (
             ("worker", worker_argv("demo", args.concurrency, "WARNING")),
@@ -313,6 +317,9 @@ def run_demo(args: argparse.Namespace) -> int:
         ):
             children.append(_spawn(name, argv, logs / f"{name}.log"))
             say(f"started {name} (pid {children[-1].process.pid}, log {logs / (name + '.log')})")
+        spawning = False
+        if stopping:
+            raise KeyboardInterrupt
         url = f"http://{bind}/"
         if _wait_for(url + "healthz", children, timeout=20):
             say(f"web server: {url}  (admin: `arena manage createsuperuser`, then {url}admin/)")
@@ -327,7 +334,8 @@ def run_demo(args: argparse.Namespace) -> int:
         return 1
     finally:
         _stop_all(children)
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         if children:
             say("stopped")
 

@@ -108,6 +108,54 @@ def test_the_demo_says_at_once_when_uploaded_bots_cannot_be_validated(tmp_path: 
         if demo.poll() is None:
             demo.kill()
     output = "".join(lines)
+    assert not processes_of(tmp_path / "var"), output
     warning = next((line for line in lines if "cannot be validated here" in line), "")
     assert warning, output
     assert str(tmp_path / "no-runtime") in warning and "make demo" in warning
+
+
+def processes_of(data: Path) -> list[int]:
+    """Every process running with `data` as its ARENA_DATA_DIR: the demo's own children."""
+    marker = f"ARENA_DATA_DIR={data}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                if marker in (entry / "environ").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+            except OSError:  # gone meanwhile, or not ours to read
+                pass
+    return found
+
+
+def test_ctrl_c_while_the_demo_starts_its_children_leaves_none_running(tmp_path: Path):
+    """Ctrl-C pressed again and again while the scheduler and the web server are being
+    started: each child started is stopped, none is left orphaned."""
+    data = tmp_path / "var"
+    demo = start_demo(tmp_path, embedded_env(data), "--port", str(free_port()))
+    lines: list[str] = []
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any("started worker" in x for x in lines):
+            line = demo.stdout.readline()
+            if not line:
+                break
+            lines.append(line)
+        assert any("started worker" in x for x in lines), "".join(lines)
+        while demo.poll() is None and time.monotonic() < deadline:
+            demo.send_signal(signal.SIGINT)
+            time.sleep(0.005)
+        rest, _ = demo.communicate(timeout=40)
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+    output = "".join(lines) + rest
+    deadline = time.monotonic() + 10
+    while processes_of(data) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = processes_of(data)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left, f"left running: {left}\n{output}"
+    # 0 once it stopped; killed by a Ctrl-C that came after it had put its handlers back.
+    assert demo.returncode in (0, -signal.SIGINT), output
