@@ -44,6 +44,44 @@ def start_demo(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.Po
     )
 
 
+def processes_of(data: Path) -> list[int]:
+    """Every process running with `data` as its ARENA_DATA_DIR: the demo's own children."""
+    marker = f"ARENA_DATA_DIR={data}".encode()
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and int(entry.name) != os.getpid():
+            try:
+                if marker in (entry / "environ").read_bytes().split(b"\0"):
+                    found.append(int(entry.name))
+            except OSError:  # gone meanwhile, or not ours to read
+                pass
+    return found
+
+
+def read_until(demo: subprocess.Popen[str], text: str, timeout: float) -> list[str]:
+    """The demo's output lines up to the first holding `text` (or its end, or `timeout`)."""
+    lines: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and not any(text in line for line in lines):
+        line = demo.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+    return lines
+
+
+def still_running(data: Path, grace: float = 10.0) -> list[int]:
+    """The demo's processes still running `grace` seconds after it exited, killed so that
+    a failing test leaves none behind."""
+    deadline = time.monotonic() + grace
+    while processes_of(data) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = processes_of(data)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
 def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path: Path):
     port = free_port()
     env = embedded_env(tmp_path / "var")
@@ -96,36 +134,17 @@ def test_the_demo_says_at_once_when_uploaded_bots_cannot_be_validated(tmp_path: 
     demo = start_demo(tmp_path, env, "--port", str(free_port()))
     lines: list[str] = []
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not any("queued" in line for line in lines):
-            line = demo.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
+        lines = read_until(demo, "queued", timeout=60)
         demo.send_signal(signal.SIGINT)
         demo.communicate(timeout=40)
     finally:
         if demo.poll() is None:
             demo.kill()
     output = "".join(lines)
-    assert not processes_of(tmp_path / "var"), output
+    assert not still_running(tmp_path / "var"), output
     warning = next((line for line in lines if "cannot be validated here" in line), "")
     assert warning, output
     assert str(tmp_path / "no-runtime") in warning and "make demo" in warning
-
-
-def processes_of(data: Path) -> list[int]:
-    """Every process running with `data` as its ARENA_DATA_DIR: the demo's own children."""
-    marker = f"ARENA_DATA_DIR={data}".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            try:
-                if marker in (entry / "environ").read_bytes().split(b"\0"):
-                    found.append(int(entry.name))
-            except OSError:  # gone meanwhile, or not ours to read
-                pass
-    return found
 
 
 def test_ctrl_c_while_the_demo_starts_its_children_leaves_none_running(tmp_path: Path):
@@ -135,13 +154,9 @@ def test_ctrl_c_while_the_demo_starts_its_children_leaves_none_running(tmp_path:
     demo = start_demo(tmp_path, embedded_env(data), "--port", str(free_port()))
     lines: list[str] = []
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not any("started worker" in x for x in lines):
-            line = demo.stdout.readline()
-            if not line:
-                break
-            lines.append(line)
+        lines = read_until(demo, "started worker", timeout=60)
         assert any("started worker" in x for x in lines), "".join(lines)
+        deadline = time.monotonic() + 60
         while demo.poll() is None and time.monotonic() < deadline:
             demo.send_signal(signal.SIGINT)
             time.sleep(0.005)
@@ -150,12 +165,7 @@ def test_ctrl_c_while_the_demo_starts_its_children_leaves_none_running(tmp_path:
         if demo.poll() is None:
             demo.kill()
     output = "".join(lines) + rest
-    deadline = time.monotonic() + 10
-    while processes_of(data) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    left = processes_of(data)
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
+    left = still_running(data)
     assert not left, f"left running: {left}\n{output}"
     # 0 once it stopped; killed by a Ctrl-C that came after it had put its handlers back.
     assert demo.returncode in (0, -signal.SIGINT), output
