@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from typing import Any
 
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from arena.games.wiz_war import GAME, effects
 from arena.games.wiz_war.cards import BESTIAL_SCHOOLS
 from arena.games.wiz_war.config import SCHOOL_CHOICES
+from arena.games.wiz_war.effects.declaring import _cast_profile, _probe_now
 from arena.games.wiz_war.records import MOVE_AND_CAST
 from arena.games.wiz_war.rules import WizWarState
 
@@ -147,5 +149,59 @@ def test_a_hand_asked_at_once_is_castable_as_each_card_asked_alone(game: tuple) 
             for c, modes in zip(hand, whole, strict=True):
                 state._memo = {}
                 assert effects.castable(state, seat, f"w{seat}", [c]) == [modes], c
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+
+
+def _completable_by_search(state: WizWarState, frame: dict) -> bool:
+    """Whether some choice for each slot in turn, from the slots' full option lists, fills the
+    declaration: what a probe answers, found the slow way."""
+    slot = effects.next_slot(state, frame)
+    if slot is None:
+        return True
+    for _, _, value in slot.options(state, frame):
+        child = copy.deepcopy(frame)
+        effects.fill_slot(state, child, value)
+        if _completable_by_search(state, child):
+            return True
+    return False
+
+
+@given(games())
+@SETTINGS
+def test_a_probe_answers_what_trying_every_declaration_finds(game: tuple) -> None:
+    """Probes answer "can this be declared now?" by shortcuts (the first option, a shared
+    answer, a direct rule such as Bull Rush's); each must agree with the full search."""
+    players, options, seed = game
+    state = WizWarState(players, seed, options)
+    rng = random.Random(seed)
+    decision = 0
+    while not state.is_over():
+        decision += 1
+        if not state.frames and state.phase == MOVE_AND_CAST and not state.activation:
+            seat = state.active
+            me = f"w{seat}"
+            asks = [("punch", -1, "", "punch")]
+            for c in state.wizards[seat].hand:
+                profile = _cast_profile(c)
+                asks += [(profile.key, c, mode, "hand") for mode, _ in profile.modes]
+            for key, c, mode, source in asks:
+                if effects.spec_for(key, mode).resolve is None:
+                    continue
+                state._memo = {}
+                quick = _probe_now(state, seat, me, key, c, mode, source)
+                frame = {
+                    "seat": seat,
+                    "actor": me,
+                    "key": key,
+                    "card": c,
+                    "mode": mode,
+                    "source": source,
+                    "values": {},
+                    "purpose": "cast",
+                    "against": -1,
+                }
+                assert quick == _completable_by_search(state, frame), (key, mode, decision)
+            state._memo = {}
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])

@@ -111,6 +111,8 @@ def _probe_now(
     }
     s._probing = True
     try:
+        if spec.probe is not None:
+            return spec.probe(s, frame)
         if spec.deep:
             return _completable(s, frame)
         slot = _next_slot(spec, s, frame)

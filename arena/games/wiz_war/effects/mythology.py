@@ -99,16 +99,21 @@ SPECS["thors_hammer:strike"] = Spec(
 SPECS["thors_hammer"] = SPECS["thors_hammer:strike"]
 
 
-def _rush_steps(s: WizWarState, frame: JSON) -> Options:
-    actor, d = frame["actor"], frame["values"]["dir"]
-    sq = s.figure_sq(actor)
-    k = 0
-    while k < value("bull_rush", "steps"):
+def _charge(s: WizWarState, actor: str, d: int) -> list[int]:
+    """The squares a Bull Rush charge in direction d passes, in order: up to its length,
+    stopping before a blocked edge or a wrap."""
+    squares, sq = [], s.figure_sq(actor)
+    while len(squares) < value("bull_rush", "steps"):
         n = s.can_step(actor, d, at=sq, pushes=False)
         if n is None or n.edge == B.WRAP:
             break
         sq = n.square
-        k += 1
+        squares.append(sq)
+    return squares
+
+
+def _rush_steps(s: WizWarState, frame: JSON) -> Options:
+    k = len(_charge(s, frame["actor"], frame["values"]["dir"]))
     return [(action_code("steps", i), f"Charge {i} squares", i) for i in range(k + 1)]
 
 
@@ -139,6 +144,18 @@ def _rush_targets(s: WizWarState, frame: JSON) -> Options:
     near = s.adjacent_squares(frame["actor"], at=end)
     tokens = [t for t in _rush_candidates(s, frame) if s.figure_sq(t) in near]
     return token_options(s, "target", tokens)
+
+
+def _rush_possible(s: WizWarState, frame: JSON) -> bool:
+    """Whether some charge ends beside a target: what trying every direction, length and
+    target would find, asked directly (probes ask it at every decision)."""
+    candidates = _rush_candidates(s, frame)
+    if not candidates:
+        return False
+    actor = frame["actor"]
+    squares = {s.figure_sq(t) for t in candidates}
+    ends = [s.figure_sq(actor)] + [sq for d in range(4) for sq in _charge(s, actor, d)]
+    return any(not squares.isdisjoint(s.adjacent_squares(actor, at=end)) for end in ends)
 
 
 def bull_rush(s: WizWarState, cast: JSON) -> None:
@@ -172,6 +189,7 @@ SPECS["bull_rush"] = Spec(
     resolve=bull_rush,
     reach="adj",
     deep=True,
+    probe=_rush_possible,
 )
 SPECS["cyclops_boulder"] = Spec(
     slots=(target_slot(f"los{value('cyclops_boulder', 'range')}", objects=True),),

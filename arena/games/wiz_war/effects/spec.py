@@ -47,6 +47,9 @@ class Spec:
     counter: Callable[[WizWarState, int, JSON], bool] | None = None
     targets: Callable[[WizWarState, JSON], None] | None = None  # fixes the targets when paid
     deep: bool = False  # later slots may run dry: offer only options that can be completed
+    #: Whether a declaration can be completed now, answered without trying every one (a
+    #: deep spec's probe otherwise searches them all).
+    probe: Callable[[WizWarState, JSON], bool] | None = None
 
     def is_attack(self, kind: str) -> bool:
         if self.attack is not None:
