@@ -6,6 +6,11 @@ every CHECKPOINT moves and at the end. Faster or rearranged engines must leave a
 unchanged. Re-record only when a rule changes on purpose:
 
     .venv/bin/python tests/games/wiz_war/recorded.py
+
+When a fix changes only what frames show (an action wrongly withheld is now offered, say), keep
+the recorded games and recompute only their frame digests:
+
+    .venv/bin/python tests/games/wiz_war/recorded.py --frames
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -119,6 +125,16 @@ def load() -> list[dict[str, Any]]:
         return json.load(f)
 
 
+def refresh_frames() -> list[dict[str, Any]]:
+    """The recorded games unchanged (each still verifies), their frame digests from this engine."""
+    docs = load()
+    for doc in docs:
+        replay.verify(doc)
+        doc["frames"] = list(frames(doc))
+    return docs
+
+
 if __name__ == "__main__":
+    docs = refresh_frames() if "--frames" in sys.argv[1:] else record()
     with gzip.open(FIXTURES, "wt", encoding="utf-8") as f:
-        json.dump(record(), f, separators=(",", ":"))
+        json.dump(docs, f, separators=(",", ":"))

@@ -91,6 +91,25 @@ def test_picking_up_a_treasure_ends_the_move_and_cast_phase() -> None:
     assert s.phase == DISCARD_AND_DRAW and s.wizards[BLUE].treasure == treasure.id
 
 
+def test_bull_rush_is_offered_when_only_a_later_figure_is_within_a_charge() -> None:
+    # Red, the first figure a search comes to, is far off; green is at the end of a charge.
+    s = new_game()
+    place(s, "w0", 0, 0)
+    place(s, "w1", 9, 9)
+    place(s, "w2", 0, 3)
+    place(s, "w3", 9, 0)
+    rush = give(s, BLUE, "bull_rush")
+    play(s, f"cast:card={rush}")
+    assert s.legal_actions() == ["dir:e"]
+    play(s, "dir:e")
+    assert s.legal_actions() == ["steps:2"]
+    play(s, "steps:2")
+    assert s.legal_actions() == ["target:w2"]
+    play(s, "target:w2")
+    pass_windows(s)
+    assert s.wizards[BLUE].sq == sq(0, 2) and s.wizards[GREEN].life == 12
+
+
 def test_the_hand_limit_counts_spells_and_items() -> None:
     s = new_game()
     for _ in range(5):

@@ -128,14 +128,15 @@ def _rush_end(s: WizWarState, frame: JSON) -> int:
 
 
 def _rush_candidates(s: WizWarState, frame: JSON) -> list[str]:
-    """figure_targets(..., "any"): the same for every direction and length of charge, so a
+    """Every figure_targets(..., "any"), even for a probe (whichever is beside the charge's end
+    counts, not the first found): the same for every direction and length of charge, so a
     probe, which tries them all within one decision, works it out once (the memo)."""
     if not frame.get("probe"):
         return figure_targets(s, frame, "any")
     key = ("rush_candidates", frame["seat"], frame["actor"], frame["source"])
     found = s._memo.get(key)
     if found is None:
-        found = s._memo[key] = figure_targets(s, frame, "any")
+        found = s._memo[key] = figure_targets(s, {**frame, "probe": False}, "any")
     return found
 
 
