@@ -482,27 +482,16 @@ SCHOOL_CARDS: dict[str, tuple[CardRow, ...]] = {
 
 
 class Card(NamedTuple):
-    """One physical card of the catalogue."""
+    """One physical card of the catalogue, with its row's key, title, kind and energy value
+    copied alongside: the rules read them at every decision."""
 
     id: int
     school: str
     row: CardRow
-
-    @property
-    def key(self) -> str:
-        return self.row.key
-
-    @property
-    def title(self) -> str:
-        return self.row.title
-
-    @property
-    def kind(self) -> str:
-        return self.row.kind
-
-    @property
-    def ev(self) -> int:
-        return self.row.ev
+    key: str
+    title: str
+    kind: str
+    ev: int
 
     def has(self, trait: str) -> bool:
         return trait in self.row.traits
@@ -516,7 +505,17 @@ def _catalogue() -> tuple[Card, ...]:
     for school in SCHOOLS:
         for card_row in SCHOOL_CARDS[school]:
             for _ in range(card_row.copies):
-                cards.append(Card(len(cards), school, card_row))
+                cards.append(
+                    Card(
+                        len(cards),
+                        school,
+                        card_row,
+                        card_row.key,
+                        card_row.title,
+                        card_row.kind,
+                        card_row.ev,
+                    )
+                )
     return tuple(cards)
 
 

@@ -152,21 +152,24 @@ def figure_targets(
 ) -> list[str]:
     """Figures the declaration may target: attacks never target the attacker's own wizard
     or creatures [assumed], nor Mist Body or the Homunculus (§10.4, §10.2)."""
-    seat = frame["seat"]
+    seat, actor = frame["seat"], frame["actor"]
     view = _view(s, frame)
-
-    def allowed(f: str) -> bool:
-        if f == frame["actor"] and attack:
-            return False
-        if s.untargetable(f) and (attack or f == "homunculus"):
-            return False
+    probe = frame.get("probe")
+    found = []
+    for f in s.figures():
+        if f == actor and attack:
+            continue
+        if (attack or f == "homunculus") and s.untargetable(f):
+            continue
         if attack and not own and s.controller(f) == seat:
-            return False
+            continue
         if not (wizards if is_wizard(f) else creatures):
-            return False
-        return _in_view(s, view, s.figure_sq(f), reach)
-
-    return gather(frame, (f for f in s.figures() if allowed(f)))
+            continue
+        if _in_view(s, view, s.figure_sq(f), reach):
+            found.append(f)
+            if probe:  # as `gather`: a probe needs only the first
+                break
+    return found
 
 
 ATTACKABLE = ("stone_block", "rosebush", "thornbush", "totem")
