@@ -116,6 +116,10 @@ class ViewedState(GameState):
         return hook(self, code, seat) if hook else super().public_action(code, seat)
 
 
+#: Characters of a refused code quoted in its IllegalAction: a code may come from a bot or
+#: a browser, up to the protocol's message limit, and the message is shown and logged.
+QUOTED_CODE_CHARS = 80
+
 #: What a legal code does: a handler called with the state and its argument.
 Move = tuple[Callable[[Any, Any], None], Any]
 #: Legal codes, in their stable order, each with the move it plays.
@@ -142,7 +146,8 @@ class LegalMapState(ViewedState):
     def apply(self, code: str) -> None:
         move = self._legal_map().get(code)
         if move is None:
-            raise IllegalAction(f"{self.GAME_NAME}: {code!r} is not legal now{self._where()}")
+            shown = code if len(code) <= QUOTED_CODE_CHARS else code[:QUOTED_CODE_CHARS] + "…"
+            raise IllegalAction(f"{self.GAME_NAME}: {shown!r} is not legal now{self._where()}")
         self._legal = None
         self._play(*move)
 
