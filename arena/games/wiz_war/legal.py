@@ -111,10 +111,12 @@ class LegalActions:
             if top["kind"] == "choice":
                 return {e["code"]: (_do_choice, e) for e in top["options"]}
             if top["kind"] == "declare":
-                return {
-                    code: (_do_slot, (top, value))
-                    for code, _, value in effects.slot_options(self, top)
-                }
+                self._unlabelled = True
+                try:
+                    options = effects.slot_options(self, top)
+                finally:
+                    self._unlabelled = False
+                return {code: (_do_slot, (top, value)) for code, _, value in options}
             if top["kind"] == "window":
                 options: dict[str, tuple[Callable, Any]] = {"pass": (_do_pass, top)}
                 cast = self.casts[top["cast"]]

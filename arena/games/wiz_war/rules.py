@@ -100,6 +100,9 @@ class WizWarState(
     #: True while a probe asks whether a card can be declared now: nobody reads the labels
     #: of the options it lists, so they go unwritten (effects/declaring.py).
     _probing = False
+    #: True while the legal map of a declaration is built: it keeps each option's code and
+    #: value, and `describe` lists the options again with their labels (legal.py).
+    _unlabelled = False
     #: The last spell index built, with the spells it was built from (`_spell_index`).
     _spells_kept: tuple[tuple[tuple[int, int, str], ...], SpellIndex] | None = None
 

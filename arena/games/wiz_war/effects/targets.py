@@ -71,6 +71,8 @@ def describe_target(s: WizWarState, token: str) -> str:
 def token_options(s: WizWarState, slot: str, tokens: list[str]) -> Options:
     if s._probing:  # only the values count: no code or label is shown
         return [("", "", t) for t in tokens]
+    if s._unlabelled:
+        return [(action_code(slot, t), "", t) for t in tokens]
     return [(action_code(slot, t), describe_target(s, t), t) for t in tokens]
 
 
