@@ -271,7 +271,9 @@ def energy_options(s: WizWarState, frame: JSON) -> Options:
 
 def energy_cards(s: WizWarState, head: str, seat: int, cards: Iterable[int], verb: str) -> Options:
     """A slot's choice among `seat`'s energy cards: per card the code `head:card=N`, the label
-    "`verb` <title> (E <its energy>)", and the card."""
+    "`verb` <title> (E <its energy>)", and the card; unlabelled where nobody reads labels."""
+    if s._probing or s._unlabelled:
+        return [(action_code(head, card=c), "", c) for c in cards]
     return [
         (action_code(head, card=c), f"{verb} {CARDS[c].title} (E {s.energy_of(seat, c)})", c)
         for c in cards
