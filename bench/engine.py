@@ -66,6 +66,7 @@ def main() -> None:
     columns = ("game", "players", "options", "games", "decisions/game", "decisions/s", "games/s")
     for column in columns:
         table.add_column(column, justify="left" if column in ("game", "options") else "right")
+    totals: dict[str, tuple[int, float]] = {}  # per game: decisions, CPU seconds
     for name in args.games:
         for players, options in configurations(name):
             for spare in range(args.warm_up):  # seeds apart from the timed ones
@@ -75,6 +76,8 @@ def main() -> None:
                 d, t = random_game(name, players, seed, options)
                 decisions, elapsed, seed = decisions + d, elapsed + t, seed + 1
                 per_game.append(d)
+            done, spent = totals.get(name, (0, 0.0))
+            totals[name] = (done + decisions, spent + elapsed)
             table.add_row(
                 name,
                 str(players),
@@ -84,7 +87,22 @@ def main() -> None:
                 f"{decisions / elapsed:,.0f}",
                 f"{seed / elapsed:,.1f}",
             )
-    Console(width=None if sys.stdout.isatty() else 140).print(table)
+    console = Console(width=None if sys.stdout.isatty() else 140)
+    console.print(table)
+    console.print(summary(totals))
+
+
+def summary(totals: dict[str, tuple[int, float]]) -> Table:
+    """Each game over all its configurations, and its rate as a share of the fastest's: the
+    engines are compared within one run, on one machine in one state."""
+    rates = {name: done / spent for name, (done, spent) in totals.items()}
+    fastest = max(rates.values())
+    table = Table(title="Per game, all configurations")
+    for column in ("game", "decisions/s", "of the fastest"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for name, rate in sorted(rates.items(), key=lambda item: -item[1]):
+        table.add_row(name, f"{rate:,.0f}", f"{rate / fastest:.2f}")
+    return table
 
 
 if __name__ == "__main__":
