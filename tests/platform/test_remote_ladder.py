@@ -47,14 +47,16 @@ def online(bot) -> bool:
 
 
 def schedule_until_seated(bot, game: str = GAME, rounds: int = 20) -> list[int]:
-    """Run the ladder scheduler (as beat does) until it seats `bot`; the matches queued."""
+    """Run the ladder scheduler (as beat does) until it seats `bot`; the matches queued.
+    A seat in a match already started counts: a remote bot at its concurrency sits out
+    while that match runs, so waiting for a queued seat could wait for ever."""
     from webui import queue
     from webui.ladder.matchmaking import fill_queue
     from webui.matches.models import Match, MatchSeat
 
     queued: list[int] = []
     for _ in range(rounds):
-        if MatchSeat.objects.filter(match__status=Match.Status.QUEUED, version__bot=bot).exists():
+        if MatchSeat.objects.filter(version__bot=bot).exists():
             return queued
         live = Match.objects.filter(game=game, status__in=("queued", "running")).count()
         created = fill_queue(game, depth=live + 1)
