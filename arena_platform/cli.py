@@ -6,11 +6,11 @@ import sys
 from collections.abc import Sequence
 
 import arena.cli
-from arena_platform import commands
+from arena_platform import commands, demo
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return arena.cli.main(argv, extra=(commands.register,))
+    return arena.cli.main(argv, extra=(demo.register, commands.register))
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Read the ARENA_* environment into Django and Celery settings.
 
 Pure functions, so the embedded default and production are one code path that tests can
-check without starting Django. The embedded default needs no service: SQLite and Celery's
-filesystem broker under the data directory. Production names PostgreSQL and Redis by URL.
+check without starting Django. The embedded default needs no installed service: SQLite, and a
+Redis server that `arena demo` starts itself on a Unix socket in the data directory
+(docs/decisions/embedded-redis.md). Production names PostgreSQL and Redis by URL.
 """
 
 from __future__ import annotations
@@ -82,8 +83,22 @@ def database(env: Mapping[str, str], data: Path) -> dict[str, Any]:
     }
 
 
+def embedded_redis_socket(data: Path) -> Path:
+    """The Unix socket of the Redis that `arena demo` starts: private to this user (no TCP
+    port for another local user to reach, none to collide with another Redis)."""
+    return data / "redis" / "redis.sock"
+
+
+def redis_url(env: Mapping[str, str], data: Path) -> str:
+    """The platform's Redis as redis-py names it: ARENA_BROKER_URL, or the embedded one."""
+    url = env.get("ARENA_BROKER_URL", "").strip()
+    if not url:
+        return f"unix://{embedded_redis_socket(data)}"
+    return url if url.startswith(("redis://", "rediss://", "unix://")) else ""
+
+
 def broker(env: Mapping[str, str], data: Path) -> tuple[str, dict[str, Any]]:
-    """(broker URL, transport options): ARENA_BROKER_URL, or the filesystem broker.
+    """(broker URL, transport options): ARENA_BROKER_URL, or the embedded Redis's socket.
 
     Redis: a short visibility timeout so that a dead worker's fetched task comes back in
     seconds rather than the default hour (MEASURED.md). Redelivery is harmless: tasks are
@@ -91,26 +106,39 @@ def broker(env: Mapping[str, str], data: Path) -> tuple[str, dict[str, Any]]:
     """
     url = env.get("ARENA_BROKER_URL", "").strip()
     if not url:
-        folders = {key: data / "broker" / key for key in ("in", "processed", "control")}
-        for folder in folders.values():
-            folder.mkdir(parents=True, exist_ok=True)
-        return "filesystem://localhost/", {
-            "data_folder_in": str(folders["in"]),
-            "data_folder_out": str(folders["in"]),
-            "processed_folder": str(folders["processed"]),
-            "control_folder": str(folders["control"]),
-            "store_processed": False,
-            "polling_interval": 0.1,
-        }
+        url = f"redis+socket://{embedded_redis_socket(data)}"
     scheme = urlsplit(url).scheme
-    if scheme in ("redis", "rediss"):
-        return url, {
+    if scheme == "filesystem":
+        raise ValueError(
+            "ARENA_BROKER_URL: the filesystem broker loses the queue's order; use Redis "
+            "(redis://host:6379/0), or leave it unset for the embedded Redis of `arena demo`"
+        )
+    if scheme in ("redis", "rediss", "redis+socket"):
+        options: dict[str, Any] = {
             "visibility_timeout": number(env, "ARENA_BROKER_VISIBILITY_TIMEOUT", 10),
             "unacked_restore_interval": 2,
             "socket_timeout": 5,
-            "socket_connect_timeout": 5,
         }
+        if scheme != "redis+socket":  # a Unix socket has no connect timeout to set
+            options["socket_connect_timeout"] = 5
+        return url, options
     return url, {}
+
+
+def cache(env: Mapping[str, str], data: Path) -> dict[str, Any]:
+    """Django's CACHES["default"]: ARENA_CACHE_URL; the embedded Redis in the embedded
+    mode; else each process's own memory."""
+    url = env.get("ARENA_CACHE_URL", "").strip()
+    if not url and not env.get("ARENA_BROKER_URL", "").strip():
+        url = f"unix://{embedded_redis_socket(data)}"
+    if not url:
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "arena-cache",
+        "OPTIONS": {"socket_timeout": 2},
+    }
 
 
 def allowed_hosts(env: Mapping[str, str]) -> list[str]:

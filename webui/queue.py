@@ -24,17 +24,22 @@ sender = Celery("arena", set_as_current=False)
 sender.config_from_object("django.conf:settings", namespace="CELERY")
 
 
-#: Tournament matches have a queue of their own, so that no tournament (however big) holds
-#: up the ladder: workers take from both queues in turn. Everything the scheduler queues
-#: (ladder and solo games) goes to the first.
+#: Each kind of match has a queue of its own (its *lane*): people at a table, so that no
+#: backlog keeps a person waiting (workers that serve only this queue keep capacity for them);
+#: tournaments, so that no tournament (however big) holds up the ladder: workers take from
+#: their queues in turn. Everything the scheduler queues (ladder and solo games) goes to the
+#: ladder's. Which match a message starts is the database's choice: the oldest of its lane
+#: (docs/decisions/queue-order-in-the-database.md).
+PEOPLE_QUEUE = "arena.people"
 LADDER_QUEUE = "arena.matches"
 TOURNAMENT_QUEUE = "arena.tournaments"
-MATCH_QUEUES = (LADDER_QUEUE, TOURNAMENT_QUEUE)
+CONTROL_QUEUE = "arena.control"
+MATCH_QUEUES = (PEOPLE_QUEUE, LADDER_QUEUE, TOURNAMENT_QUEUE)
+QUEUES = (*MATCH_QUEUES, CONTROL_QUEUE)
 
-#: Broker priorities (Redis: lower runs first). A match that was already sent once, and came
-#: back (its worker died, an infrastructure failure, the broker lost it), goes ahead of the
-#: matches queued since.
-FIRST, NORMAL = 0, 3
+#: Broker priorities (Redis: lower is taken first, whichever queue it is on): a person's
+#: table, then a match given back (its worker died, an infrastructure failure), then the rest.
+PEOPLE, AGAIN, NORMAL = 0, 3, 6
 
 
 def send(
@@ -54,8 +59,8 @@ def send(
     return True
 
 
-def run_matches(ids: Iterable[int], *, again: bool = False, countdown: float | None = None) -> int:
-    """Send run_match for each id to its kind's queue (ahead of the others if `again`);
+def run_matches(ids: Iterable[int], *, countdown: float | None = None) -> int:
+    """Send run_match for each id, oldest first, to its lane's queue at its lane's priority;
     return how many were sent."""
     from webui.matches.models import Match
 
@@ -63,28 +68,16 @@ def run_matches(ids: Iterable[int], *, again: bool = False, countdown: float | N
     if not ids:
         return 0
     Match.mark_dispatched(ids)
-    in_tournaments = set(
-        Match.objects.filter(pk__in=ids, tournament_game__isnull=False).values_list("pk", flat=True)
-    )
-    priority = FIRST if again else NORMAL
-    return sum(
-        send(
-            "arena.run_match",
-            pk,
-            countdown=countdown,
-            priority=priority,
-            queue=TOURNAMENT_QUEUE if pk in in_tournaments else LADDER_QUEUE,
-        )
-        for pk in ids
-    )
-
-
-def run_people_match(match_id: int) -> bool:
-    """A match a person waits at: ahead of the ladder's queued matches."""
-    from webui.matches.models import Match
-
-    Match.mark_dispatched([match_id])
-    return send("arena.run_match", match_id, priority=FIRST, queue=LADDER_QUEUE)
+    rows = Match.objects.filter(pk__in=ids).order_by("pk")
+    sent = 0
+    for pk, kind, attempts, game in rows.values_list("pk", "kind", "attempts", "tournament_game"):
+        if kind == Match.Kind.PEOPLE:
+            queue, priority = PEOPLE_QUEUE, PEOPLE
+        else:
+            queue = LADDER_QUEUE if game is None else TOURNAMENT_QUEUE
+            priority = AGAIN if attempts else NORMAL
+        sent += send("arena.run_match", pk, countdown=countdown, priority=priority, queue=queue)
+    return sent
 
 
 def validate(version_id: int) -> bool:

@@ -1,7 +1,8 @@
 """Django settings, read from ARENA_* environment variables (see docs/operating.md).
 
-Embedded default (no variables): SQLite and the filesystem broker under ./var.
-Production: ARENA_DATABASE_URL (PostgreSQL), ARENA_BROKER_URL (Redis), ARENA_SECRET_KEY.
+Embedded default (no variables): SQLite under ./var, and the Redis `arena demo` starts on a
+socket there. Production: ARENA_DATABASE_URL (PostgreSQL), ARENA_BROKER_URL (Redis),
+ARENA_SECRET_KEY.
 """
 
 from __future__ import annotations
@@ -134,8 +135,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-#: Per-process: only running matches' frames are cached here (finished ones go to storage).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+#: Running matches' frames are cached here (finished ones go to storage): the embedded Redis,
+#: ARENA_CACHE_URL, or each process's memory.
+CACHES = {"default": config.cache(env, ARENA_DATA_DIR)}
 
 # Our own loggers, and every error Django reports (a 500 with its traceback, refused
 # hosts, CSRF failures), on stderr where the process manager collects them.
@@ -159,7 +161,7 @@ ARENA_HEARTBEAT_SECONDS = config.number(
     env, "ARENA_HEARTBEAT_SECONDS", ARENA_LEASE.total_seconds() / 3
 )
 #: A queued match whose task was sent this long ago and never started is sent again
-#: (a broker that lost its messages: Redis restarted, a filesystem worker killed).
+#: (a broker that lost its messages, where it cannot be read: see workers/broker.py).
 ARENA_REDISPATCH_AFTER = timedelta(seconds=config.number(env, "ARENA_REDISPATCH_SECONDS", 120))
 #: Sign-in and sign-up throttling (webui/accounts/throttle.py): failed sign-ins per address
 #: and per account within a window, sign-ups per address within a window; 0 turns one off.
@@ -195,12 +197,11 @@ ARENA_TIME_BANK = config.number(env, "ARENA_TIME_BANK", 10.0)
 
 # --- Remote bots: the gateway and the relay (docs/remote-bots.md) ---------------------------
 
+#: The platform's Redis as redis-py names it (the broker's, or the embedded one's socket).
+ARENA_REDIS_URL = config.redis_url(env, ARENA_DATA_DIR)
 #: The Redis that relays remote seats between workers and gateways, and keeps who is online
-#: (docs/decisions/relay-through-redis.md): the broker's Redis unless set; none with the
-#: embedded broker, and then remote bots are never scheduled.
-ARENA_RELAY_URL = env.get("ARENA_RELAY_URL") or (
-    env.get("ARENA_BROKER_URL", "") if env.get("ARENA_BROKER_URL", "").startswith("redis") else ""
-)
+#: (docs/decisions/relay-through-redis.md): the broker's Redis unless set.
+ARENA_RELAY_URL = env.get("ARENA_RELAY_URL") or ARENA_REDIS_URL
 #: Seconds a remote bot has to join a match it was offered, and to rejoin its seat after
 #: its stream broke, before it is struck (and disqualified) as a crash.
 ARENA_REMOTE_JOIN_SECONDS = config.number(env, "ARENA_REMOTE_JOIN_SECONDS", 20.0)
@@ -282,7 +283,7 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
 CELERY_TASK_DEFAULT_QUEUE = "arena.matches"
 CELERY_TASK_QUEUES = tuple(
     Queue(name, Exchange(name, type="direct"), routing_key=name)
-    for name in ("arena.matches", "arena.tournaments", "arena.control")
+    for name in ("arena.people", "arena.matches", "arena.tournaments", "arena.control")
 )
 CELERY_TASK_ROUTES = {
     "arena.sweep_leases": {"queue": "arena.control"},
@@ -292,10 +293,8 @@ CELERY_TASK_ROUTES = {
 }
 # Task modules besides workers/tasks.py (autodiscovered): tournaments (workers/tournaments.py).
 CELERY_IMPORTS = ("workers.tournaments",)
-if CELERY_BROKER_URL.startswith("redis"):
-    # With acks late, reserve only the task in hand: others stay free for idle workers.
-    # (Not for the filesystem broker: there it caps throughput, MEASURED.md.)
-    CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# With acks late, reserve only the task in hand: others stay free for idle workers.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_BEAT_SCHEDULE_FILENAME = env.get("ARENA_BEAT_SCHEDULE") or str(
     ARENA_DATA_DIR / "celerybeat-schedule"

@@ -5,8 +5,8 @@ exists: waiting in the queue, or taken by a worker and not yet acknowledged. Res
 timer alone re-sends every match of a long backlog (they are only waiting, so the re-sends
 grow with the square of the backlog) and leaves play stopped for the whole timer after
 Redis lost its data. On Redis the sweeper therefore reads the queue and the unacknowledged
-set and resends exactly what is missing; other brokers (the embedded filesystem one) cannot
-be read this way, and keep the timer.
+set and resends exactly what is missing; other brokers cannot be read this way, and keep the
+timer.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ UNACKED = "unacked"
 
 def match_tasks_held() -> set[int] | None:
     """Ids of the matches with a run_match task in the broker; None if it cannot tell."""
-    url = settings.CELERY_BROKER_URL
-    if not url.startswith(("redis://", "rediss://")):
+    url = settings.ARENA_REDIS_URL
+    if not url or not settings.CELERY_BROKER_URL.startswith("redis"):
         return None
     import redis
 
-    client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    client = redis.Redis.from_url(url, socket_timeout=5)
     try:
         with client.pipeline(transaction=False) as pipe:
             for name in MATCH_QUEUES:

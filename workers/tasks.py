@@ -1,6 +1,7 @@
 """Celery tasks. Each takes ids, is safe to run twice, and leaves the database as the record.
 
-run_match        queued -> running (lease) -> finished | failed, ratings in the same commit
+run_match        the first ready match of its lane: queued -> running (lease) -> finished |
+                 failed, ratings in the same commit
 validate_version pending -> validating -> active | rejected, by a match against reference bots
 schedule_ladder  keep every game's queue at its target depth (celery beat)
 sweep_leases     re-queue matches of dead workers, resend what the broker lost (celery beat)
@@ -59,7 +60,17 @@ def _worker_name(task) -> str:
 
 @shared_task(name="arena.run_match", bind=True)
 def run_match(self, match_id: int) -> str:
-    return play(match_id, _worker_name(self))
+    return play_next(match_id, _worker_name(self))
+
+
+def play_next(hint: int, worker: str) -> str:
+    """Run the first ready match of `hint`'s lane (the database keeps the queue's order:
+    `Match.claim_next`); return what happened, for the log."""
+    owner = Match.new_owner(worker)
+    match_id = reconnecting(lambda: Match.claim_next(hint, owner))
+    if match_id is None:
+        return "nothing ready in its lane: nothing to do"
+    return _play_claimed(match_id, owner)
 
 
 def play(match_id: int, worker: str) -> str:
@@ -72,6 +83,11 @@ def play(match_id: int, worker: str) -> str:
     owner = Match.new_owner(worker)
     if not reconnecting(lambda: Match.claim(match_id, owner)):
         return "running elsewhere or done: nothing to do"
+    return _play_claimed(match_id, owner)
+
+
+def _play_claimed(match_id: int, owner: str) -> str:
+    """Play a match whose lease `owner` holds, and record it once."""
     match = Match.objects.get(pk=match_id)
     key = seed_key()
     internal = f"match/{match.pk}"
@@ -136,11 +152,12 @@ def _seat_agents(match: Match, key: bytes, internal: str, public: str) -> list[A
 
 def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
     error = f"{type(exc).__name__}: {exc}"
-    status = reconnecting(lambda: Match.release(match_id, owner, error))
+    attempts = Match.objects.filter(pk=match_id).values_list("attempts", flat=True).first()
+    backoff = min(2 ** (attempts or 1), 30)
+    status = reconnecting(lambda: Match.release(match_id, owner, error, timedelta(seconds=backoff)))
     log.warning("match %s: infrastructure failure (%s); now %s", match_id, error, status)
     if status == Match.Status.QUEUED:
-        attempts = Match.objects.filter(pk=match_id).values_list("attempts", flat=True).first()
-        queue.run_matches([match_id], again=True, countdown=min(2 ** (attempts or 1), 30))
+        queue.run_matches([match_id], countdown=backoff)
     return f"infrastructure failure, match {status or 'no longer ours'}: {error}"
 
 
@@ -327,7 +344,7 @@ def sweep_leases() -> dict[str, int]:
     """Re-queue what dead workers held, and resend what the broker lost."""
     requeued = Match.sweep()
     lost = [pk for pk in undelivered_matches() if pk not in requeued]
-    sent = queue.run_matches(requeued + lost, again=True)
+    sent = queue.run_matches(requeued + lost)
     stale = BotVersion.expire_validations(settings.ARENA_VALIDATION_TIMEOUT)
     resend = BotVersion.undispatched(settings.ARENA_REDISPATCH_AFTER)
     for version_id in resend:

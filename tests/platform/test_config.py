@@ -43,12 +43,27 @@ def test_an_unsupported_database_url_is_refused():
         config.database({"ARENA_DATABASE_URL": "mysql://x/y"}, Path("/x"))
 
 
-def test_the_embedded_broker_uses_absolute_precreated_folders(tmp_path: Path):
+def test_the_embedded_default_is_the_demos_redis_on_a_socket_in_the_data_dir(tmp_path: Path):
+    socket = tmp_path / "redis" / "redis.sock"
     url, options = config.broker({}, tmp_path)
-    assert url.startswith("filesystem://")
-    assert options["polling_interval"] == 0.1
-    for key in ("data_folder_in", "data_folder_out", "processed_folder", "control_folder"):
-        assert Path(options[key]).is_absolute() and Path(options[key]).is_dir()
+    assert url == f"redis+socket://{socket}"
+    assert options["visibility_timeout"] == 10 and "socket_connect_timeout" not in options
+    assert config.redis_url({}, tmp_path) == f"unix://{socket}"
+    cache = config.cache({}, tmp_path)
+    assert cache["BACKEND"].endswith("RedisCache") and cache["LOCATION"] == f"unix://{socket}"
+
+
+def test_production_caches_in_each_process_unless_given_a_cache_url(tmp_path: Path):
+    broker = {"ARENA_BROKER_URL": "redis://r:6379/0"}
+    assert config.cache(broker, tmp_path)["BACKEND"].endswith("LocMemCache")
+    shared = config.cache({**broker, "ARENA_CACHE_URL": "redis://c:6379/1"}, tmp_path)
+    assert shared["LOCATION"] == "redis://c:6379/1"
+    assert config.redis_url(broker, tmp_path) == "redis://r:6379/0"
+
+
+def test_the_filesystem_broker_is_refused_with_the_reason(tmp_path: Path):
+    with pytest.raises(ValueError, match="loses the queue's order"):
+        config.broker({"ARENA_BROKER_URL": "filesystem://localhost/"}, tmp_path)
 
 
 def test_redis_gets_a_short_visibility_timeout():

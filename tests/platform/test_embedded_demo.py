@@ -1,4 +1,4 @@
-"""The embedded default: `arena demo` with no services (SQLite + filesystem broker)."""
+"""The embedded default: `arena demo` with no services (SQLite, and a Redis of its own)."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path
             finished = int(found.group(1)) if found else finished
         output = "".join(lines)
         assert finished >= 5, output
-        assert "embedded mode" in output
+        assert "broker, relay and cache: the demo's Redis" in output
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
             assert "ladder" in page.read().decode()
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=5) as health:

@@ -81,7 +81,7 @@ def test_a_person_whose_clock_runs_out_is_played_by_the_fallback(processes):
     )
     MatchSeat.objects.create(match=match, seat=0, person=_person("sleepy"))
     MatchSeat.objects.create(match=match, seat=1, version=_greedy(game.name))
-    queue.run_people_match(match.pk)
+    queue.run_matches([match.pk])
 
     def done() -> bool:
         match.refresh_from_db()

@@ -81,3 +81,27 @@ def load_examples(root: Path) -> list[BotVersion]:
                 continue
             created.append(submit(owner, game_dir.name, name, path.name, data))
     return created
+
+
+def remote_example(token_file: Path, game: str, name: str) -> str:
+    """The examples user's remote bot `name` for `game` (created once), and a live token
+    for it, kept in `token_file` (owner-only) so the command that connects it stays the same
+    from one start of the demo to the next; returns the token's secret."""
+    from webui.bots.models import BotToken
+    from webui.bots.remote import create_remote_bot
+
+    try:
+        secret = token_file.read_text(encoding="utf-8").strip()
+    except OSError:
+        secret = ""
+    if secret and BotToken.find(secret) is not None:
+        return secret
+    owner = _user(EXAMPLES_USER)
+    bot = Bot.objects.filter(owner=owner, game=game, name=name, kind=Bot.Kind.REMOTE).first()
+    if bot is None:
+        _, secret = create_remote_bot(owner, game, name, concurrency=2)
+    else:
+        _, secret = BotToken.issue(bot)
+    token_file.write_text(secret + "\n", encoding="utf-8")
+    token_file.chmod(0o600)
+    return secret

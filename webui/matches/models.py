@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Now
 from django.utils import timezone
 
@@ -51,6 +51,8 @@ class Match(models.Model):
     last_error = models.TextField(blank=True)
     created = models.DateTimeField(default=timezone.now)
     dispatched = models.DateTimeField(null=True, blank=True)
+    #: A match given back after an infrastructure failure waits until then (a backoff).
+    not_before = models.DateTimeField(null=True, blank=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
     duration_ms = models.FloatField(null=True, blank=True)
@@ -69,6 +71,7 @@ class Match(models.Model):
             models.Index(fields=["status", "lease_expires"]),
             models.Index(fields=["-finished"]),
             models.Index(fields=["game", "status", "-finished"], name="match_game_recent"),
+            models.Index(fields=["status", "kind", "id"], name="match_queue"),
         ]
         ordering: ClassVar = ["-id"]
         verbose_name_plural = "matches"
@@ -107,6 +110,47 @@ class Match(models.Model):
         )
 
     @classmethod
+    def claim_next(cls, hint: int, owner: str) -> int | None:
+        """Claim the match that a message for match `hint` starts: the first ready in its
+        lane, given back ones first, then oldest first; None when nothing there is ready.
+
+        The broker only says "a match of this lane wants playing"; the order is the
+        database's, so it survives a broker that reorders, restores or loses messages, and
+        every restart (docs/decisions/queue-order-in-the-database.md).
+        """
+        lane = cls.lane_of(hint)
+        if lane is None:
+            return None
+        ready = (
+            lane.filter(status=cls.Status.QUEUED)
+            .filter(Q(not_before__isnull=True) | Q(not_before__lte=Now()))
+            .order_by(Case(When(attempts=0, then=Value(1)), default=Value(0)), "pk")
+        )
+        for _ in range(10):  # lost a race (SQLite has no SKIP LOCKED): take the next one
+            with transaction.atomic():
+                head = ready.select_for_update(skip_locked=True, of=("self",))
+                pk = head.values_list("pk", flat=True).first()
+                if pk is None:
+                    return None
+                if cls.claim(pk, owner):
+                    return pk
+        return None
+
+    @classmethod
+    def lane_of(cls, match_id: int) -> QuerySet[Match] | None:
+        """The matches that share `match_id`'s queue: people's tables, tournament games, or
+        the rest (the ladder's). None if there is no such match."""
+        row = cls.objects.filter(pk=match_id).values_list("kind", "tournament_game").first()
+        if row is None:
+            return None
+        kind, tournament_game = row
+        if kind == cls.Kind.PEOPLE:
+            return cls.objects.filter(kind=cls.Kind.PEOPLE)
+        if tournament_game is not None:
+            return cls.objects.filter(tournament_game__isnull=False)
+        return cls.objects.exclude(kind=cls.Kind.PEOPLE).filter(tournament_game__isnull=True)
+
+    @classmethod
     def renew(cls, match_id: int, owner: str) -> bool:
         """The heartbeat: extend the lease; False once it is no longer ours."""
         return bool(
@@ -116,8 +160,11 @@ class Match(models.Model):
         )
 
     @classmethod
-    def release(cls, match_id: int, owner: str, error: str) -> str | None:
-        """Give a match back after an infrastructure failure (never the bots' fault).
+    def release(
+        cls, match_id: int, owner: str, error: str, backoff: timedelta = timedelta(0)
+    ) -> str | None:
+        """Give a match back after an infrastructure failure (never the bots' fault), to be
+        played again no sooner than `backoff` from now.
 
         Returns the new status (queued, or failed after too many attempts), or None if the
         lease was no longer ours.
@@ -138,6 +185,7 @@ class Match(models.Model):
                 last_error=storable(error, REASON_CAP),
                 finished=Now() if exhausted else None,
                 dispatched=Now(),
+                not_before=Now() + backoff,
             )
             return status
 
@@ -179,8 +227,9 @@ class Match(models.Model):
 
     @classmethod
     def queued_ids(cls) -> list[int]:
-        """Every match waiting to be played."""
-        return list(cls.objects.filter(status=cls.Status.QUEUED).values_list("pk", flat=True))
+        """Every match waiting to be played, oldest first."""
+        queued = cls.objects.filter(status=cls.Status.QUEUED).order_by("pk")
+        return list(queued.values_list("pk", flat=True))
 
     @classmethod
     def undelivered(cls, older_than: timedelta) -> list[int]:
@@ -189,7 +238,7 @@ class Match(models.Model):
         stale = cls.objects.filter(status=cls.Status.QUEUED).filter(
             Q(dispatched__lt=cutoff) | Q(dispatched__isnull=True, created__lt=cutoff)
         )
-        return list(stale.values_list("pk", flat=True)[:1000])
+        return list(stale.order_by("pk").values_list("pk", flat=True)[:1000])
 
     @classmethod
     def mark_dispatched(cls, ids: list[int]) -> None:

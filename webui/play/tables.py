@@ -108,7 +108,7 @@ def sit_down(person, table: Table) -> Match:
             MatchSeat(match=match, seat=index, version=version, person=None if version else person)
             for index, version in enumerate(table.seats)
         )
-    queue.run_people_match(match.pk)
+    queue.run_matches([match.pk])
     return match
 
 
