@@ -36,6 +36,9 @@ from arena_platform.commands import (
     worker_argv,
 )
 
+#: Ladder matches queued or running per game (ARENA_LADDER_DEPTH, unless set): a short queue,
+#: so that a newcomer's remote bot, or one just uploaded, plays within a minute or two.
+LADDER_DEPTH = 2
 #: The example remote bot the demo creates, and the file that connects it.
 REMOTE_EXAMPLE = ("wandering_towers", "homeward-remote", "examples/wandering_towers/homeward.py")
 PR_SET_PDEATHSIG = 1
@@ -91,6 +94,7 @@ class ChildDied(RuntimeError):
 def run_demo(args: argparse.Namespace) -> int:
     data = (args.data_dir or Path(os.environ.get("ARENA_DATA_DIR") or "var")).resolve()
     os.environ["ARENA_DATA_DIR"] = str(data)
+    os.environ.setdefault("ARENA_LADDER_DEPTH", str(LADDER_DEPTH))
     data.mkdir(parents=True, exist_ok=True)
     say = _say
     lock = _lock(data)

@@ -108,10 +108,15 @@ class Processes:
             assert process.poll() is None, f"{name} died:\n{self.log(name)}"
         return process
 
-    def worker(self, name: str, app: str = "workers.app") -> subprocess.Popen:
+    def worker(
+        self,
+        name: str,
+        app: str = "workers.app",
+        queues: str = "arena.people,arena.matches,arena.tournaments,arena.control",
+    ) -> subprocess.Popen:
         argv = ["-A", app, "worker", "-n", f"{name}@%h", "--concurrency", "1"]
         argv += ["--without-mingle", "--without-gossip", "--without-heartbeat"]
-        argv += ["-Q", "arena.matches,arena.tournaments,arena.control", "-l", "INFO"]
+        argv += ["-Q", queues, "-l", "INFO"]
         return self._start(name, argv, ready="ready.")
 
     def beat(self, app: str = "workers.app") -> subprocess.Popen:

@@ -2,84 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
 
-from platform_support import REPO
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def embedded_env(data: Path) -> dict[str, str]:
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("ARENA_") and k != "DJANGO_SETTINGS_MODULE"
-    }
-    env["ARENA_DATA_DIR"] = str(data)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
-    return env
-
-
-def start_demo(tmp_path: Path, env: dict[str, str], *args: str) -> subprocess.Popen[str]:
-    command = ["demo", *args, "--examples", str(tmp_path / "none")]
-    return subprocess.Popen(
-        [sys.executable, "-m", "arena_platform", *command],
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-
-
-def processes_of(data: Path) -> list[int]:
-    """Every process running with `data` as its ARENA_DATA_DIR: the demo's own children."""
-    marker = f"ARENA_DATA_DIR={data}".encode()
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit() and int(entry.name) != os.getpid():
-            try:
-                if marker in (entry / "environ").read_bytes().split(b"\0"):
-                    found.append(int(entry.name))
-            except OSError:  # gone meanwhile, or not ours to read
-                pass
-    return found
-
-
-def read_until(demo: subprocess.Popen[str], text: str, timeout: float) -> list[str]:
-    """The demo's output lines up to the first holding `text` (or its end, or `timeout`)."""
-    lines: list[str] = []
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and not any(text in line for line in lines):
-        line = demo.stdout.readline()
-        if not line:
-            break
-        lines.append(line)
-    return lines
-
-
-def still_running(data: Path, grace: float = 10.0) -> list[int]:
-    """The demo's processes still running `grace` seconds after it exited, killed so that
-    a failing test leaves none behind."""
-    deadline = time.monotonic() + grace
-    while processes_of(data) and time.monotonic() < deadline:
-        time.sleep(0.2)
-    left = processes_of(data)
-    for pid in left:
-        os.kill(pid, signal.SIGKILL)
-    return left
+from demo_support import embedded_env, free_port, read_until, start_demo, still_running
 
 
 def test_demo_runs_matches_without_services_and_ctrl_c_stops_everything(tmp_path: Path):

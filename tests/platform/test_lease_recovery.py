@@ -7,7 +7,6 @@ from __future__ import annotations
 import base64
 import json
 from datetime import timedelta
-from pathlib import Path
 
 import redis
 from platform_support import GAME, REDIS_DB, REDIS_HOST, REDIS_PORT
@@ -35,8 +34,8 @@ def test_the_site_sends_tasks_by_name_to_the_workers_queues(db) -> None:
     assert tasks_waiting("arena.control") == [("arena.sweep_leases", [])]
 
 
-def test_a_restarted_demo_hands_back_every_lease_and_validation(db, tmp_path: Path) -> None:
-    from arena_platform.commands import _recover_embedded
+def test_a_restarted_demo_hands_back_every_lease_and_validation(db) -> None:
+    from arena_platform.demo import _recover
     from webui.bots.models import BotVersion
     from webui.ladder.matchmaking import fill_queue
     from webui.matches.models import Match
@@ -45,7 +44,7 @@ def test_a_restarted_demo_hands_back_every_lease_and_validation(db, tmp_path: Pa
     assert Match.claim(running, "gone@host/1")
     version = BotVersion.objects.filter(status=BotVersion.Status.ACTIVE).first()
     BotVersion.objects.filter(pk=version.pk).update(status=BotVersion.Status.VALIDATING)
-    assert _recover_embedded(tmp_path) == 3
+    assert _recover() == 3
     match = Match.objects.get(pk=running)
     assert (match.status, match.lease_owner, match.lease_expires) == ("queued", "", None)
     assert BotVersion.objects.get(pk=version.pk).status == BotVersion.Status.PENDING

@@ -75,7 +75,8 @@ def test_matches_the_broker_lost_are_sent_again_at_the_next_sweep(db, settings_o
     assert sweep_leases()["resent"] == 0  # and only once
 
 
-def test_a_match_sent_again_goes_ahead_of_the_backlog(db, settings_override):
+def test_a_match_sent_again_starts_in_its_turn_whichever_message_comes_first(db, settings_override):
+    from webui.matches.models import Match
     from workers import broker as held
     from workers.tasks import sweep_leases
 
@@ -85,6 +86,7 @@ def test_a_match_sent_again_goes_ahead_of_the_backlog(db, settings_override):
     drop_task(lost)
     assert lost not in held.match_tasks_held() and tasks_in_broker() == 5
     assert sweep_leases()["resent"] == 1
-    # Redis' BRPOP takes the bare queue (priority 0) before the others.
-    front = broker().lrange("arena.matches", 0, -1)
-    assert len(front) == 1 and lost in held.match_tasks_held()
+    assert lost in held.match_tasks_held() and tasks_in_broker() == 6
+    # The newest match's message, taken first, starts the oldest match: the lost one.
+    assert Match.claim_next(ids[-1], Match.new_owner("w")) == lost
+    assert Match.claim_next(ids[-1], Match.new_owner("w")) == ids[1]
