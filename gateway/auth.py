@@ -12,6 +12,9 @@ from django.db import close_old_connections
 
 from webui.bots.models import BotToken
 
+#: How every bot token begins (a seat token never does: it is hex).
+BOT_TOKEN_PREFIX = BotToken.PREFIX
+
 
 @dataclass(frozen=True)
 class Identity:

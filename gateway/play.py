@@ -26,7 +26,7 @@ from google.protobuf.message import DecodeError
 from arena.match.limits import HELLO_SECONDS, LINGER_MESSAGES, LINGER_SECONDS, MESSAGE_BYTES
 from arena.relay import envelope as env
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
-from gateway import caps
+from gateway import auth, caps
 from gateway.limits import PLAY_STREAMS_SPARE
 
 if TYPE_CHECKING:
@@ -50,6 +50,31 @@ async def _refuse(context: grpc.aio.ServicerContext, code: int, message: str) ->
                     break
 
 
+#: What a token that opens no seat is told: Play takes seat tokens, which the lobby gives.
+NO_SEAT = (
+    "this token opens no seat: Referee.Play takes a seat token, as offered by the lobby "
+    "(Gateway.Attend with the bot token)"
+)
+BOT_TOKEN_ON_PLAY = (
+    "this is a bot token: attend the lobby (Gateway.Attend) with it; Referee.Play takes "
+    "the seat tokens the lobby offers"
+)
+
+
+async def _no_seat(token: str) -> str:
+    """Why `token` opens no seat. A bot token is the usual mistake: say where it goes.
+
+    Only a token shaped like one costs a database look-up (as an Attend does)."""
+    if not token.startswith(auth.BOT_TOKEN_PREFIX):
+        return NO_SEAT
+    try:
+        identity = await asyncio.to_thread(auth.identify, token)
+    except Exception as exc:  # the database is away: the refusal still goes out
+        log.warning("gateway: cannot look a token up: %s", exc)
+        return NO_SEAT
+    return NO_SEAT if identity is None else BOT_TOKEN_ON_PLAY
+
+
 async def play(server: GatewayServer, requests: Any, context: grpc.aio.ServicerContext) -> None:
     try:
         async with asyncio.timeout(HELLO_SECONDS):
@@ -71,7 +96,7 @@ async def play(server: GatewayServer, requests: Any, context: grpc.aio.ServicerC
         return
     record_raw = await server.redis.get(env.seat_key(first.hello.token))
     if record_raw is None:
-        await _refuse(context, pb.ERROR_CODE_BAD_TOKEN, "this token opens no seat")
+        await _refuse(context, pb.ERROR_CODE_BAD_TOKEN, await _no_seat(first.hello.token))
         return
     record = json.loads(record_raw)
     relay, bot = str(record["relay"]), str(record["bot"])

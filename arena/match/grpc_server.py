@@ -50,6 +50,12 @@ from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 
 SERVICE = pb.DESCRIPTOR.services_by_name["Referee"].full_name  # "arena.v1.Referee"
 _CLOSE = object()  # ends a stream once everything queued before it is written and read
+#: What a token that opens no seat is told. This referee knows no bot tokens, so it names
+#: the usual mistake for any token: a remote bot's token belongs to a gateway's lobby.
+NO_SEAT = (
+    "this token opens no seat: Referee.Play takes a seat token (a remote bot's bot token "
+    "is for the lobby, Gateway.Attend, which offers the seat tokens)"
+)
 #: How long a stream that is cut off may still write what was queued before the cut (the
 #: notice saying why), in case the bot reads.
 CUT_FLUSH_SECONDS = 0.2
@@ -259,7 +265,7 @@ class RefereeServer:
         with self._seats_lock:
             agent = self._seats.get(_digest(first.hello.token))
         if agent is None:
-            await self._refuse(context, pb.ERROR_CODE_BAD_TOKEN, "this token opens no seat")
+            await self._refuse(context, pb.ERROR_CODE_BAD_TOKEN, NO_SEAT)
             return
         stream = _Stream(self.loop, context)
         welcome = pb.Welcome(

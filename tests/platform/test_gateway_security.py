@@ -68,6 +68,24 @@ def test_a_bad_token_gets_one_error_and_nothing_else(remote: Remote, token: str)
             )
         )
     assert [m.error.code for m in replies] == [pb.ERROR_CODE_BAD_TOKEN]
+    assert "opens no seat" in replies[0].error.message
+    assert "bot token:" not in replies[0].error.message
+
+
+def test_a_bot_token_on_play_is_told_to_attend_the_lobby(remote: Remote) -> None:
+    """Play takes seat tokens; a bot token there is refused with where it belongs."""
+    address = remote.gateway("gw")
+    _, secret = make_remote_bot("dora", "hasty")
+    with grpc.insecure_channel(address) as channel:
+        replies = list(
+            referee_pb2_grpc.RefereeStub(channel).Play(
+                iter([pb.BotMessage(hello=pb.Hello(token=secret))]), timeout=20
+            )
+        )
+    assert [m.error.code for m in replies] == [pb.ERROR_CODE_BAD_TOKEN]
+    message = replies[0].error.message
+    assert message.startswith("this is a bot token"), message
+    assert "Gateway.Attend" in message and "seat tokens" in message
 
 
 def test_a_revoked_token_is_cut_off_and_refused(remote: Remote) -> None:

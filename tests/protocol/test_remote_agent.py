@@ -89,6 +89,8 @@ def test_bad_token_gets_an_in_band_error_and_the_stream_closed(server: RefereeSe
     bot.hello("not-a-token")
     error = bot.expect("error").error
     assert error.code == pb.ERROR_CODE_BAD_TOKEN
+    # The usual mistake is a remote bot's token: the refusal says where that one goes.
+    assert "opens no seat" in error.message and "Gateway.Attend" in error.message
     bot.done_writing()
     assert bot.recv() is None
 
