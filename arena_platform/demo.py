@@ -40,7 +40,7 @@ from arena_platform.commands import (
 #: so that a newcomer's remote bot, or one just uploaded, plays within a minute or two.
 LADDER_DEPTH = 2
 #: The example remote bot the demo creates, and the file that connects it.
-REMOTE_EXAMPLE = ("wandering_towers", "homeward-remote", "examples/wandering_towers/homeward.py")
+REMOTE_EXAMPLE = ("wandering_towers", "homeward-remote", "wandering_towers/homeward.py")
 PR_SET_PDEATHSIG = 1
 
 
@@ -67,7 +67,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         "--people-tables",
         type=int,
         default=2,
-        help="tables kept free for people, whatever the ladder's backlog",
+        help="tables kept free for people, whatever the ladder's backlog (0: none kept)",
     )
     demo.add_argument("--every", type=float, default=3.0, help="seconds between progress lines")
     demo.add_argument("--matches", type=int, default=0, help="stop after N finished matches")
@@ -140,17 +140,16 @@ def run_demo(args: argparse.Namespace) -> int:
 
         _describe(settings, say)
         _prepare(args, data, say)
-        spawning_list: list[tuple[str, list[str]]] = [
-            ("worker", worker_argv("demo", args.concurrency, "WARNING")),
-            (
-                "people-worker",
-                worker_argv("people", args.people_tables, "WARNING", queues=PEOPLE_QUEUES),
-            ),
+        parts = [("worker", worker_argv("demo", args.concurrency, "WARNING"))]
+        if args.people_tables > 0:
+            people = worker_argv("people", args.people_tables, "WARNING", queues=PEOPLE_QUEUES)
+            parts.append(("people-worker", people))
+        parts += [
             ("scheduler", beat_argv("WARNING")),
             ("web", web_argv(f"{args.host}:{args.port}", 2, dev=False)),
             ("gateway", ["-m", "arena_platform", "gateway", "--listen", args.gateway]),
         ]
-        for name, argv in spawning_list:
+        for name, argv in parts:
             start(name, argv)
         spawning = False
         if stopping:
@@ -287,11 +286,23 @@ def _welcome(args: argparse.Namespace, data: Path, url: str, say: Callable[[str]
 
     game, name, example = REMOTE_EXAMPLE
     secret = remote_example(data / "remote-example.token", game, name)
+    source = args.examples / example
+    if not source.is_file():
+        source = Path(__file__).resolve().parents[1] / "examples" / example
+    client = Path(sys.executable).parent / "arena-bot"
     say(f"gateway for remote bots: {args.gateway}")
     say(
         f"connect the example remote bot ({name}, {game}) from another terminal:\n"
-        f"    .venv/bin/arena-bot connect {example} --server {args.gateway} --token {secret}"
+        f"    {_shown(client)} connect {_shown(source)} --server {args.gateway} --token {secret}"
     )
+
+
+def _shown(path: Path) -> str:
+    """`path` as short as it can be written from here."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def _spawn(name: str, argv: list[str], log: Path, data: Path, *, python: bool = True) -> Child:

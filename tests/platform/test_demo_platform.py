@@ -10,12 +10,10 @@ import os
 import signal
 import sqlite3
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 from demo_support import (
-    REPO,
     connect_command,
     embedded_env,
     processes_of,
@@ -68,11 +66,10 @@ def test_the_printed_command_puts_the_example_remote_bot_on_the_ladder(tmp_path:
         assert READY in output, output
         assert "redis ready on" in output and "gateway for remote bots: 127.0.0.1:" in output
         words = connect_command(lines)
-        assert words[0] == ".venv/bin/arena-bot" and words[1] == "connect", words
-        # The same command, with this checkout's interpreter for `.venv/bin/arena-bot`.
+        assert words[0].endswith("/bin/arena-bot") and words[1] == "connect", words
         bot = subprocess.Popen(
-            [sys.executable, "-m", "arena_sdk.cli", *words[1:]],
-            cwd=REPO,
+            words,
+            cwd=tmp_path,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
