@@ -26,7 +26,7 @@ from google.protobuf.message import DecodeError
 from arena.match.limits import HELLO_SECONDS, LINGER_MESSAGES, LINGER_SECONDS, MESSAGE_BYTES
 from arena.relay import envelope as env
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
-from gateway import auth, caps
+from gateway import caps
 from gateway.limits import PLAY_STREAMS_SPARE
 
 if TYPE_CHECKING:
@@ -64,7 +64,10 @@ BOT_TOKEN_ON_PLAY = (
 async def _no_seat(token: str) -> str:
     """Why `token` opens no seat. A bot token is the usual mistake: say where it goes.
 
-    Only a token shaped like one costs a database look-up (as an Attend does)."""
+    Only a token shaped like one costs a database look-up (as an Attend does). The models
+    are imported here: the rest of this module needs no Django (tests use it bare)."""
+    from gateway import auth
+
     if not token.startswith(auth.BOT_TOKEN_PREFIX):
         return NO_SEAT
     try:
