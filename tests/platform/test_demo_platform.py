@@ -96,7 +96,7 @@ def test_the_printed_command_puts_the_example_remote_bot_on_the_ladder(tmp_path:
 
 def test_a_demo_killed_outright_and_started_again_keeps_every_match(tmp_path: Path):
     data = tmp_path / "var"
-    env = embedded_env(data)
+    env = embedded_env(data, ARENA_REFERENCE_BOTS="random,greedy")  # quick matches
     demo = start_demo(tmp_path, env, "--every", "1")
     try:
         assert READY in "".join(read_until(demo, READY, timeout=90))
