@@ -8,8 +8,11 @@
 The server and token may also come from ARENA_SERVER (as the sandbox sets it: a gRPC
 target such as unix:/path) and ARENA_TOKEN, which keeps the token out of process listings.
 Exit status of run: 0 when the match was played to its end, 1 when it could not be (bad
-token, aborted, connection lost), 2 for a bot that won't load. connect runs until Ctrl-C
-(or --matches are played): 0, or 1 when the gateway refuses the bot token.
+token, aborted, connection lost), 2 for a bot that won't load, 130 when interrupted.
+connect runs until Ctrl-C or SIGTERM (or --matches are played): it leaves the lobby and
+plays the matches under way to their end, or leaves them at once on a second Ctrl-C or
+SIGTERM; then 0, or 1 when the gateway refuses the bot token. Every ending is one line,
+never a traceback (a bot's own exceptions are logged with theirs).
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ import argparse
 import json
 import logging
 import os
+import signal
 import sys
+import threading
 
 from arena_sdk import __version__, submit  # submit: the standard library only
 from arena_sdk.loader import BotLoadError, load_bot
@@ -69,15 +74,19 @@ def main(argv: list[str] | None = None) -> int:
         commands.add_parser("submit", help="upload a bot to an Arena site (needs an API token)")
     )
     args = parser.parse_args(argv)
-    if args.command == "submit":
-        return submit.run(args)
-    if args.command == "connect":
-        return _connect(parser, args)
-    if args.command == "standby":
-        return _standby(args)
-    if not args.server or not args.token:
-        parser.error("run needs --server and --token (or ARENA_SERVER and ARENA_TOKEN)")
-    return _run(args)
+    try:
+        if args.command == "submit":
+            return submit.run(args)
+        if args.command == "connect":
+            return _connect(parser, args)
+        if args.command == "standby":
+            return _standby(args)
+        if not args.server or not args.token:
+            parser.error("run needs --server and --token (or ARENA_SERVER and ARENA_TOKEN)")
+        return _run(args)
+    except KeyboardInterrupt:
+        print("arena-bot: interrupted", file=sys.stderr)
+        return 130
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -154,6 +163,16 @@ def _connect(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.tls or args.ca:
         root = open(args.ca, "rb").read() if args.ca else None  # noqa: SIM115
         credentials = grpc.ssl_channel_credentials(root_certificates=root)
+    # From here Ctrl-C and SIGTERM are flags the connection reads (the first: no new
+    # matches, finish those under way; the second: leave now), never an exception raised
+    # wherever the main thread happens to be.
+    stop, leave = threading.Event(), threading.Event()
+
+    def on_signal(signum: int, frame: object) -> None:
+        (leave if stop.is_set() else stop).set()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, on_signal)
     try:
         tally = connect(
             make_bot,
@@ -163,12 +182,12 @@ def _connect(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             credentials=credentials,
             name=args.name,
             matches=args.matches,
+            stop=stop,
+            leave=leave,
         )
     except ClientError as exc:
         print(f"arena-bot: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        return 0
     print(json.dumps({"played": tally.played, "failed": tally.failed}))
     return 0
 

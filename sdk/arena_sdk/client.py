@@ -12,7 +12,7 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 import grpc
@@ -61,8 +61,40 @@ def run_bot(
     then (a gateway holds the seat that long): the bot goes on where it was, and its
     `on_start` is not called twice. The bot's hooks run on this thread, inside an asyncio
     loop (the fastest gRPC client measured here): call it from a thread with no running
-    loop.
+    loop. The whole match, rejoins included, is one loop: gRPC's asyncio objects must
+    not outlive theirs.
     """
+    return asyncio.run(
+        play(
+            bot,
+            server_addr,
+            token,
+            name=name,
+            connect_timeout=connect_timeout,
+            credentials=credentials,
+            rejoin_for=rejoin_for,
+        )
+    )
+
+
+#: Runs a bot hook (`_Session.handle` on a message) and returns what it returned.
+HookRunner = Callable[[Callable[[pb.RefereeMessage], bool], pb.RefereeMessage], Awaitable[bool]]
+
+
+async def play(
+    bot: Bot,
+    server_addr: str,
+    token: str,
+    *,
+    name: str | None = None,
+    connect_timeout: float = 10.0,
+    credentials: grpc.ChannelCredentials | None = None,
+    rejoin_for: float = 0.0,
+    hooks: HookRunner | None = None,
+) -> dict[str, Any]:
+    """`run_bot` on the running loop. With `hooks`, the bot's hooks run through it (in a
+    thread of their own, for `connect`, so a slow bot holds up only its own match);
+    without, on the loop's thread (no hand-off: the fastest for one match a process)."""
     hello = pb.Hello(
         token=token,
         bot_name=name or _name(bot),
@@ -74,7 +106,7 @@ def run_bot(
     broken_at: float | None = None
     while True:
         try:
-            return asyncio.run(_play(session, address, hello, connect_timeout, credentials))
+            return await _play(session, address, hello, connect_timeout, credentials, hooks)
         except ClientError as exc:
             now = time.monotonic()
             if session.welcomed_now or broken_at is None:
@@ -83,7 +115,7 @@ def run_bot(
             if left <= 0 or not session.welcomed or exc.code in _NO_REJOIN:
                 raise
             log.warning("stream lost (%s); rejoining the seat", exc)
-            time.sleep(min(0.5, left))
+            await asyncio.sleep(min(0.5, left))
             connect_timeout = max(0.5, left)
 
 
@@ -106,6 +138,7 @@ async def _play(
     hello: pb.Hello,
     connect_timeout: float,
     credentials: grpc.ChannelCredentials | None,
+    hooks: HookRunner | None,
 ) -> dict[str, Any]:
     session.welcomed_now = False
     async with channel_for(address, credentials) as channel:
@@ -119,7 +152,10 @@ async def _play(
         try:
             await call.write(pb.BotMessage(hello=hello))
             while (message := await call.read()) is not grpc.aio.EOF:
-                done = session.handle(message)
+                if hooks is None:
+                    done = session.handle(message)
+                else:
+                    done = await hooks(session.handle, message)
                 while session.replies:
                     await call.write(session.replies.popleft())
                 if done:
