@@ -2,8 +2,10 @@
 
 While the stream is open the bot is online (arena.relay.presence): the ladder may seat
 it, and each seat offered to it (offers:<bot>, pushed by the worker that plays the match)
-is passed on here as a `MatchOffer`. A bad or revoked token gets one error and nothing
-else: no welcome, no sign of which bots exist.
+is passed on here as a `MatchOffer`. A seat of the bot whose Play stream broke is offered
+again the same way while it waits for a rejoin (its worker puts it back on offers:<bot>),
+so a bot that restarted takes it back with the same token. A bad or revoked token gets
+one error and nothing else: no welcome, no sign of which bots exist.
 """
 
 from __future__ import annotations
@@ -92,6 +94,8 @@ async def _pass_offers(
         left = offer.expires - time.time()
         if left <= 0:
             continue  # the worker stopped waiting: the seat is lost already
+        if offer.hold and not await _still_held(server, offer):
+            continue  # rejoined (or lost) since it was offered again
         message = gpb.MatchOffer(
             match_id=offer.match_id,
             game=offer.game,
@@ -106,3 +110,9 @@ async def _pass_offers(
             with contextlib.suppress(Exception):
                 await server.redis.lpush(key, item[1])
             raise
+
+
+async def _still_held(server: GatewayServer, offer: env.Offer) -> bool:
+    """Whether the seat still waits in the hold this offer was made for."""
+    held = await server.redis.get(env.held_key(offer.relay))
+    return held is not None and held.decode() == str(offer.hold)

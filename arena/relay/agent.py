@@ -14,6 +14,10 @@ time control and disqualification as a bot connected to `arena host`. Two things
   turn with what is left of its time. Past the grace, it is a crash. A new stream with
   the seat's token while the old one still seems alive takes the seat over (only the bot
   has the token; it is back before its gateway noticed the old stream broke).
+* Handing back: while the seat waits, its offer is back on offers:<bot> (marked with the
+  hold's number, valid while held:<relay> says it), so a bot that restarted and lost the
+  token gets it again from its lobby, like a new offer
+  (docs/decisions/restarted-bot-takes-back-its-seats.md).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import json
 import logging
 import secrets
 import time
+from collections.abc import Coroutine
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -142,6 +147,10 @@ class RelayAgent(RemoteAgent):
         self._current: _RedisStream | None = None
         self._holding = False
         self._grace: asyncio.TimerHandle | None = None
+        #: Holds so far (each break the seat waited through), and the lock that keeps the
+        #: writes of held:<relay> in the order the holds began and ended.
+        self._holds = 0
+        self._held_writes: asyncio.Lock | None = None
         self._header: pb.MatchStart | None = None
         self._turn: tuple[int, DecisionRequest, float, float] | None = None
         self._pump: asyncio.Task[None] | None = None
@@ -202,8 +211,14 @@ class RelayAgent(RemoteAgent):
         if self._pump is not None:  # it stops at its next poll if the cancel is lost
             self._pump.cancel()
             await asyncio.wait([self._pump], timeout=3 * POLL_SECONDS)
+        if self._held_writes is not None:  # a hold's offer written after this would outlive us
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(5), self._held_writes:
+                    pass
         with contextlib.suppress(Exception):
-            await self.redis.delete(env.seat_key(self.token), env.up_key(self.relay))
+            await self.redis.delete(
+                env.seat_key(self.token), env.up_key(self.relay), env.held_key(self.relay)
+            )
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
@@ -267,8 +282,10 @@ class RelayAgent(RemoteAgent):
             # Only the bot holds its seat's token: a second stream is the bot coming back
             # before the gateway noticed the first one broke. The newest stream wins.
             current.send(_refusal(pb.ERROR_CODE_ABORTED, "a newer stream took this seat"))
-            self._lost("a newer stream took the seat")
-        accepted = wire.accepted_features(hello)
+            self._lost("a newer stream took the seat", offer_again=False)
+        # A returning bot (maybe a restarted one asking for other features) plays on with
+        # the features the seat has had since its first stream: the welcome says those.
+        accepted = self.features if self._attached else wire.accepted_features(hello)
         welcome = pb.RefereeMessage(
             welcome=pb.Welcome(match_id=self.match_id, seat=self.seat, features=accepted)
         )
@@ -290,6 +307,7 @@ class RelayAgent(RemoteAgent):
             self._grace.cancel()
             self._grace = None
         self._holding = False
+        self._held_write(self._release_hold())
         self._current = stream
         self._stream = stream
         self.rejoins += 1
@@ -308,8 +326,9 @@ class RelayAgent(RemoteAgent):
                 )
             )  # fmt: skip
 
-    def _lost(self, reason: str) -> None:
-        """The stream is gone; hold the seat for the grace period, unless it is over."""
+    def _lost(self, reason: str, *, offer_again: bool = True) -> None:
+        """The stream is gone; hold the seat for the grace period, unless it is over, and
+        offer it to the bot's lobby again (not when a newer stream takes it at once)."""
         if self._stream is None:
             return
         if self._current is not None:
@@ -319,8 +338,47 @@ class RelayAgent(RemoteAgent):
             return
         self._stream = None
         self._holding = True
+        self._holds += 1
         self._remember(f"lost its stream ({reason}); may rejoin for {self.grace_seconds:g}s")
         self._grace = self.loop.call_later(self.grace_seconds, self._give_up, reason)
+        if offer_again:
+            self._held_write(self._offer_again(self._holds))
+
+    def _held_write(self, write: Coroutine[Any, Any, None]) -> None:
+        """Run `write` on the loop after the held:<relay> writes started before it."""
+        if self._held_writes is None:
+            self._held_writes = asyncio.Lock()
+        lock = self._held_writes
+
+        async def in_order() -> None:
+            async with lock:
+                try:
+                    await write
+                except Exception as exc:  # Redis away: the bot can still rejoin by itself
+                    log.warning("relay %s: cannot update the seat's hold: %s", self.relay, exc)
+
+        self.loop.create_task(in_order())
+
+    async def _offer_again(self, hold: int) -> None:
+        """The seat back on the bot's offers, for a lobby of a bot that lost its token (a
+        restart): valid while held:<relay> names this hold."""
+        offer = env.Offer(
+            relay=self.relay,
+            match_id=self.match_id,
+            game=self.game,
+            seat=self.seat,
+            token=self.token,
+            expires=time.time() + self.grace_seconds,
+            hold=hold,
+        )
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.set(env.held_key(self.relay), str(hold), px=max(1, int(self.grace_seconds * 1000)))
+        pipe.rpush(env.offers_key(self.bot_id), offer.dumps())
+        pipe.expire(env.offers_key(self.bot_id), env.KEY_TTL_SECONDS)
+        await pipe.execute()
+
+    async def _release_hold(self) -> None:
+        await self.redis.delete(env.held_key(self.relay))
 
     def detach(self, reason: str | AgentError) -> None:
         if isinstance(reason, str) and self._stream is not None and not self._closing:
@@ -333,6 +391,7 @@ class RelayAgent(RemoteAgent):
         if not self._holding:
             return
         self._holding = False
+        self._held_write(self._release_hold())
         error = AgentCrashed(f"{reason}; it did not rejoin within {self.grace_seconds:g}s")
         self._gone = error
         self._inbox.put_nowait(("gone", error, 0))

@@ -8,6 +8,8 @@ Per remote seat (a *relay*, named by a random id):
 
 Per remote bot: offers:<bot> (seats waiting for the bot's lobby) and online:<bot> (its
 lobby streams, see presence.py). Per gateway: gateway:<id>, alive while it beats.
+Per seat whose stream broke: held:<relay> -> the hold's number, while the seat waits for
+its bot to rejoin (its offer goes back on offers:<bot>, marked with that number).
 
 Lists, not pub/sub: what a stream has not taken yet waits for it, so a gateway that is
 slow to pop loses nothing, and a rejoin on another gateway starts on a fresh list.
@@ -19,7 +21,7 @@ import hashlib
 import json
 import struct
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 PREFIX = "arena:relay:"
@@ -59,6 +61,10 @@ def gateway_key(gateway: str) -> str:
     return f"{PREFIX}gateway:{gateway}"
 
 
+def held_key(relay: str) -> str:
+    return f"{PREFIX}held:{relay}"
+
+
 @dataclass(frozen=True)
 class Offer:
     """A seat waiting for a remote bot: its lobby stream tells the bot to come and play."""
@@ -70,13 +76,19 @@ class Offer:
     token: str
     #: Unix time after which the worker no longer waits: a gateway drops the offer.
     expires: float
+    #: 0 for a seat's first offer; else the seat is offered again because its stream broke
+    #: (docs/decisions/restarted-bot-takes-back-its-seats.md), and this is the hold's
+    #: number: a gateway passes the offer on only while held:<relay> still says it.
+    hold: int = 0
 
     def dumps(self) -> bytes:
         return json.dumps(self.__dict__).encode()
 
     @classmethod
     def loads(cls, raw: bytes) -> Offer:
-        return cls(**json.loads(raw))
+        """Fields this version does not know are left out (a newer worker may add some)."""
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in json.loads(raw).items() if k in known})
 
 
 # --- up: what a gateway tells a worker --------------------------------------------------

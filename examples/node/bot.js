@@ -48,6 +48,9 @@ const gateway = new arena.Gateway(SERVER, creds);
 const referee = new arena.Referee(SERVER, creds);
 let played = 0;
 let graceMs = 10000;
+// Seat tokens being played (or rejoined): a seat whose stream broke is offered again, and
+// this process is already on it.
+const playing = new Set();
 
 function log(...words) {
   console.error("node-bot:", ...words);
@@ -67,6 +70,8 @@ function attend() {
       log(`online as ${message.welcome.bot} (${message.welcome.game}),`,
           `${message.welcome.concurrency} match(es) at once`);
     } else if (message.payload === "offer") {
+      if (playing.has(message.offer.token)) return; // offered again: rejoining it already
+      playing.add(message.offer.token);
       play(message.offer, Date.now());
     } else if (message.payload === "error") {
       log(`gateway: ${message.error.code}: ${message.error.message}`);
@@ -114,11 +119,12 @@ function play(offer, brokenAt) {
   });
   stream.on("error", () => {}); // 'close' follows
   stream.on("close", () => {
-    if (over) return;
     const since = welcomed ? Date.now() : brokenAt;
-    if (Date.now() - since < graceMs) {
+    if (!over && Date.now() - since < graceMs) {
       log(`match ${offer.match_id}: stream lost, rejoining`);
       setTimeout(() => play(offer, since), 500);
+    } else {
+      playing.delete(offer.token);
     }
   });
 }

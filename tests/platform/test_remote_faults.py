@@ -77,6 +77,7 @@ def test_a_link_dropped_mid_match_is_rejoined_and_the_seat_plays_on(
     report = seat_report(seat)
     assert "rejoined its seat" in report["stderr"], report["stderr"]
     assert not [s for s in report["strikes"] if s["reason"] == "crash"]
+    assert "Traceback" not in connected.log_path.read_text(errors="replace"), connected.log()
     settled_invariants()
 
 
@@ -105,4 +106,6 @@ def test_a_gateway_killed_mid_match_costs_its_seats_and_nothing_else(
         assert not other.disqualified, other.errors
         assert other.rank is not None and other.rank < seat.rank
     assert Match.objects.get(pk=seat.match_id).status == Match.Status.FINISHED
+    # Its stream and lobby broke: the bot says so in a line each, and connects elsewhere.
+    assert "Traceback" not in connected.log_path.read_text(errors="replace"), connected.log()
     settled_invariants()
