@@ -12,9 +12,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from webui import queues
+
 SETTINGS = "webui.settings"
-#: Every queue a worker may serve (webui/queue.py names them; the web imports no workers).
-QUEUES = ("arena.people", "arena.matches", "arena.tournaments", "arena.control")
 WORKER_FLAGS = ("--without-mingle", "--without-gossip", "--without-heartbeat")
 
 
@@ -25,7 +25,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     worker.add_argument("--loglevel", default="INFO")
     worker.add_argument(
         "--queues",
-        default=",".join(QUEUES),
+        default=",".join(queues.ALL),
         help="comma-separated queues to take work from (default: all); a worker kept for "
         "people's tables takes arena.people,arena.control",
     )
@@ -105,13 +105,13 @@ def _exec(argv: list[str]) -> int:
 
 
 def worker_argv(
-    name: str, concurrency: int | None, loglevel: str, queues: Sequence[str] = QUEUES
+    name: str, concurrency: int | None, loglevel: str, serve: Sequence[str] = queues.ALL
 ) -> list[str]:
-    unknown = set(queues) - set(QUEUES)
-    if unknown or not queues:
-        raise SystemExit(f"arena worker: queues are {', '.join(QUEUES)}, not {sorted(unknown)}")
+    unknown = set(serve) - set(queues.ALL)
+    if unknown or not serve:
+        raise SystemExit(f"arena worker: queues are {', '.join(queues.ALL)}, not {sorted(unknown)}")
     argv = ["-m", "celery", "-A", "workers.app", "worker", "-n", f"{name}@%h", *WORKER_FLAGS]
-    argv += ["-Q", ",".join(queues), "-l", loglevel]
+    argv += ["-Q", ",".join(serve), "-l", loglevel]
     if concurrency:
         argv += ["--concurrency", str(concurrency)]
     return argv
@@ -156,8 +156,8 @@ def run_worker(args: argparse.Namespace) -> int:
             print(f"arena worker: {problem}", file=sys.stderr)
         print(f"arena worker: {'ready' if readiness.ready else 'NOT ready'}; {readiness.sandbox}")
         return 0 if readiness.ready else 2
-    queues = [q.strip() for q in args.queues.split(",") if q.strip()]
-    return _exec(worker_argv(args.name, args.concurrency, args.loglevel, queues))
+    serve = [q.strip() for q in args.queues.split(",") if q.strip()]
+    return _exec(worker_argv(args.name, args.concurrency, args.loglevel, serve))
 
 
 def run_beat(args: argparse.Namespace) -> int:

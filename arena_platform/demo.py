@@ -35,6 +35,7 @@ from arena_platform.commands import (
     web_argv,
     worker_argv,
 )
+from webui import queues
 
 #: Ladder matches queued or running per game (ARENA_LADDER_DEPTH, unless set): a short queue,
 #: so that a newcomer's remote bot, or one just uploaded, plays within a minute or two.
@@ -142,7 +143,7 @@ def run_demo(args: argparse.Namespace) -> int:
         _prepare(args, data, say)
         parts = [("worker", worker_argv("demo", args.concurrency, "WARNING"))]
         if args.people_tables > 0:
-            people = worker_argv("people", args.people_tables, "WARNING", queues=PEOPLE_QUEUES)
+            people = worker_argv("people", args.people_tables, "WARNING", queues.KEPT_FOR_PEOPLE)
             parts.append(("people-worker", people))
         parts += [
             ("scheduler", beat_argv("WARNING")),
@@ -175,11 +176,6 @@ def run_demo(args: argparse.Namespace) -> int:
         if children:
             say("stopped")
         lock.close()
-
-
-#: The people's worker also takes the scheduler's short tasks, so that a ladder whose every
-#: slot plays a long match never holds up the sweeper.
-PEOPLE_QUEUES = ("arena.people", "arena.control")
 
 
 def _say(message: str) -> None:

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from celery import Celery
 from django.db.models.functions import Now
 
+from webui import queues
+
 log = logging.getLogger("arena.queue")
 
 #: Sends only: it knows no task but by name. Not the current app, so that in a worker
@@ -24,18 +26,9 @@ sender = Celery("arena", set_as_current=False)
 sender.config_from_object("django.conf:settings", namespace="CELERY")
 
 
-#: Each kind of match has a queue of its own (its *lane*): people at a table, so that no
-#: backlog keeps a person waiting (workers that serve only this queue keep capacity for them);
-#: tournaments, so that no tournament (however big) holds up the ladder: workers take from
-#: their queues in turn. Everything the scheduler queues (ladder and solo games) goes to the
-#: ladder's. Which match a message starts is the database's choice: the oldest of its lane
-#: (docs/decisions/queue-order-in-the-database.md).
-PEOPLE_QUEUE = "arena.people"
-LADDER_QUEUE = "arena.matches"
-TOURNAMENT_QUEUE = "arena.tournaments"
-CONTROL_QUEUE = "arena.control"
-MATCH_QUEUES = (PEOPLE_QUEUE, LADDER_QUEUE, TOURNAMENT_QUEUE)
-QUEUES = (*MATCH_QUEUES, CONTROL_QUEUE)
+#: Each lane's queue (webui/queues.py). Which match a message starts is the database's
+#: choice: the oldest ready in its lane (docs/decisions/queue-order-in-the-database.md).
+PEOPLE_QUEUE, LADDER_QUEUE, TOURNAMENT_QUEUE = queues.MATCHES
 
 #: Broker priorities (Redis: lower is taken first, whichever queue it is on): a person's
 #: table, then a match given back (its worker died, an infrastructure failure), then the rest.

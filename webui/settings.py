@@ -13,7 +13,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
-from webui import config
+from webui import config, queues
 
 env = config.environ()
 
@@ -280,16 +280,15 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {
     "interval_step": 0.5,
     "interval_max": 1,
 }
-CELERY_TASK_DEFAULT_QUEUE = "arena.matches"
+CELERY_TASK_DEFAULT_QUEUE = queues.LADDER
 CELERY_TASK_QUEUES = tuple(
-    Queue(name, Exchange(name, type="direct"), routing_key=name)
-    for name in ("arena.people", "arena.matches", "arena.tournaments", "arena.control")
+    Queue(name, Exchange(name, type="direct"), routing_key=name) for name in queues.ALL
 )
 CELERY_TASK_ROUTES = {
-    "arena.sweep_leases": {"queue": "arena.control"},
-    "arena.schedule_ladder": {"queue": "arena.control"},
-    "arena.advance_tournament": {"queue": "arena.control"},
-    "arena.advance_tournaments": {"queue": "arena.control"},
+    "arena.sweep_leases": {"queue": queues.CONTROL},
+    "arena.schedule_ladder": {"queue": queues.CONTROL},
+    "arena.advance_tournament": {"queue": queues.CONTROL},
+    "arena.advance_tournaments": {"queue": queues.CONTROL},
 }
 # Task modules besides workers/tasks.py (autodiscovered): tournaments (workers/tournaments.py).
 CELERY_IMPORTS = ("workers.tournaments",)

@@ -17,7 +17,7 @@ import logging
 
 from django.conf import settings
 
-from webui.queue import MATCH_QUEUES
+from webui import queues
 
 log = logging.getLogger("arena.workers")
 
@@ -39,7 +39,7 @@ def match_tasks_held() -> set[int] | None:
     client = redis.Redis.from_url(url, socket_timeout=5)
     try:
         with client.pipeline(transaction=False) as pipe:
-            for name in MATCH_QUEUES:
+            for name in queues.MATCHES:
                 for step in PRIORITY_STEPS:
                     pipe.lrange(name + (f"{SEP}{step}" if step else ""), 0, -1)
             pipe.hvals(UNACKED)
