@@ -22,6 +22,7 @@ from rest_framework.response import Response
 
 import arena.games
 from webui.api import serializers as s
+from webui.api.params import IdLookup, id_param
 from webui.bots import limits
 from webui.bots.forms import read_upload
 from webui.bots.models import Bot, BotVersion
@@ -83,7 +84,7 @@ class GameViewSet(viewsets.GenericViewSet):
         OpenApiParameter("author", str, description="only this person's bots"),
     ]
 )
-class BotViewSet(viewsets.ReadOnlyModelViewSet):
+class BotViewSet(IdLookup, viewsets.ReadOnlyModelViewSet):
     """Bots: one per author, game and name; each upload is a new version."""
 
     queryset = Bot.objects.select_related("owner").order_by("id")
@@ -164,6 +165,7 @@ def _submit(request: Request, game: str, name: str, upload) -> Response:
 
 @extend_schema(parameters=[OpenApiParameter("bot", int, description="only this bot's versions")])
 class VersionViewSet(
+    IdLookup,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
     mixins.CreateModelMixin,
@@ -179,8 +181,8 @@ class VersionViewSet(
 
     def get_queryset(self):
         versions = self.queryset
-        if bot := self.request.query_params.get("bot"):
-            versions = versions.filter(bot_id=bot) if bot.isdigit() else versions.none()
+        if (bot := id_param(self.request.query_params, "bot")) is not None:
+            versions = versions.filter(bot_id=bot)
         return versions
 
     @extend_schema(
@@ -206,7 +208,7 @@ class VersionViewSet(
         OpenApiParameter("bot", int, description="matches this bot played"),
     ]
 )
-class MatchViewSet(viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(IdLookup, viewsets.ReadOnlyModelViewSet):
     """Matches, newest first, with their seats; downloads once finished."""
 
     serializer_class = s.MatchSerializer
@@ -225,7 +227,7 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
             matches = matches.filter(game=game)
         if wanted := params.get("status"):
             matches = matches.filter(status=wanted)
-        if (bot := params.get("bot")) and bot.isdigit():
+        if (bot := id_param(params, "bot")) is not None:
             matches = matches.filter(seats__version__bot_id=bot).distinct()
         return matches
 
@@ -264,11 +266,9 @@ class MatchViewSet(viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["get"])
     def frames(self, request: Request, pk: str) -> HttpResponse | Response:
         match = get_object_or_404(Match, pk=pk)
-        raw = request.query_params.get("seat", "")
-        if raw and not raw.isdigit():
-            return Response({"detail": f"seat={raw!r} is not a seat number"}, status=400)
+        seat = id_param(request.query_params, "seat", "a seat number")
         try:
-            data = frames.frames_gzip(match, int(raw) if raw else None)
+            data = frames.frames_gzip(match, seat)
         except frames.FramesUnavailable as exc:
             return Response({"detail": str(exc)}, status=exc.status)
         return gzipped_json(request, data, cacheable=match.is_finished)

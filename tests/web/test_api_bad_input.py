@@ -1,0 +1,65 @@
+"""Bad ids in the API's paths and filters get a 404 or a 400 that says why, never a 500:
+letters, `null`, superscript digits (which `str.isdigit` accepts and `int` refuses) and
+numbers too big for the database's integer (which once overflowed)."""
+
+from __future__ import annotations
+
+import pytest
+
+NOT_IDS = ["abc", "null", "²", "١٢", "-1", "1.5", "676851864100174168064", "9" * 5000]
+
+
+@pytest.fixture
+def api(world):
+    from rest_framework.test import APIClient
+
+    return APIClient()
+
+
+@pytest.mark.parametrize("raw", NOT_IDS)
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/matches/{}/",
+        "/api/matches/{}/log/",
+        "/api/matches/{}/replay/",
+        "/api/matches/{}/frames/",
+        "/api/bots/{}/",
+        "/api/versions/{}/",
+        "/api/tournaments/{}/",
+    ],
+)
+def test_a_path_that_names_no_id_is_a_404(api, path: str, raw: str):
+    assert api.get(path.format(raw)).status_code == 404
+
+
+@pytest.mark.parametrize("raw", NOT_IDS)
+@pytest.mark.parametrize("path", ["/api/matches/?bot={}", "/api/versions/?bot={}"])
+def test_a_filter_that_is_no_id_is_a_400_that_names_it(api, path: str, raw: str):
+    response = api.get(path.format(raw))
+    assert response.status_code == 400
+    assert "is not an id" in str(response.json()["bot"])
+
+
+def test_a_seat_that_is_no_number_is_a_400(api, world):
+    from webui.matches.models import Match
+
+    finished = Match.objects.filter(status="finished").first()
+    for raw in ("²", "x", "9" * 40):
+        response = api.get(f"/api/matches/{finished.pk}/frames/?seat={raw}")
+        assert response.status_code == 400, raw
+        assert "is not a seat number" in str(response.json()["seat"])
+    assert api.get(f"/api/matches/{finished.pk}/frames/?seat=0").status_code == 200
+
+
+def test_good_ids_still_filter(api, world):
+    from webui.bots.models import BotVersion
+    from webui.matches.models import Match, MatchSeat
+
+    seat = MatchSeat.objects.filter(version__isnull=False).select_related("version").first()
+    bot = seat.version.bot_id
+    played = set(Match.objects.filter(seats__version__bot_id=bot).values_list("pk", flat=True))
+    listed = {m["id"] for m in api.get(f"/api/matches/?bot={bot}").json()["results"]}
+    assert listed and listed <= played
+    versions = {v["id"] for v in api.get(f"/api/versions/?bot={bot}").json()["results"]}
+    assert versions == set(BotVersion.objects.filter(bot_id=bot).values_list("pk", flat=True))
