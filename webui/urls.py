@@ -19,6 +19,7 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("arena/favicon.svg"))),
     path("ladder/<str:game>/", ladder.ladder, name="ladder"),
     path("ladder/<str:game>/solo/", ladder.solo, name="solo"),
+    path("bots/", bots.index, name="bots"),
     path("bots/<int:bot_id>/", bots.bot, name="bot"),
     path("bots/<int:bot_id>/retire", bots.retire, name="bot-retire"),
     path("versions/<int:version_id>/", bots.version, name="version"),

@@ -3,15 +3,18 @@ the upload form, and retiring a bot. Only a bot's owner may change it."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET
 
 import arena.games
-from webui.bots import limits, presence
+from webui.bots import directory, limits, presence
 from webui.bots.forms import UploadForm, read_upload
 from webui.bots.models import Bot, BotVersion
 from webui.bots.stats import against_people, head_to_head, history_entries
@@ -22,6 +25,27 @@ from webui.matches import records
 from webui.matches.models import Match, MatchSeat
 
 RECENT = 20
+BOTS_PER_PAGE = 50
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """Every bot: search by name, filter by game and kind, sort by rating or games."""
+    search = directory.Search.read(request.GET)
+    page = Paginator(directory.find(search), BOTS_PER_PAGE).get_page(request.GET.get("page"))
+    asked = {"q": search.text, "game": search.game, "kind": search.kind, "sort": search.sort}
+    return render(
+        request,
+        "bots/index.html",
+        {
+            "page": page,
+            "search": search,
+            "keep": "&" + urlencode({key: value for key, value in asked.items() if value}),
+            "games": [arena.games.get(name) for name in arena.games.names()],
+            "kinds": directory.KINDS,
+            "sorts": list(directory.SORTS),
+        },
+    )
 
 
 @require_GET
