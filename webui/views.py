@@ -20,8 +20,10 @@ SEATS = Prefetch(
 
 
 def site_context(request: HttpRequest) -> dict[str, Any]:
-    """Every page's navigation: one ladder link per game (no query)."""
-    return {"nav_games": [arena.games.get(name) for name in arena.games.names()]}
+    """Every page's navigation: one ladder link per game (no query), named by the game's
+    title before its expansion's ("Castle Panic"), so that the links fit one line."""
+    games = (arena.games.get(name) for name in arena.games.names())
+    return {"nav_games": [{"name": g.name, "title": g.title.split(":")[0]} for g in games]}
 
 
 def home(request: HttpRequest) -> HttpResponse:

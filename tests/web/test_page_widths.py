@@ -1,5 +1,6 @@
-"""Pages fit the screen they are read on: every link of the top bar can be seen and clicked,
-signed in or not, on a laptop and on a phone, and no page scrolls sideways."""
+"""Pages fit the screen they are read on: every link of the top bar can be seen and clicked
+(on a phone once its menu is open), signed in or not, on a laptop and on a phone, and no page
+scrolls sideways."""
 
 from __future__ import annotations
 
@@ -18,6 +19,13 @@ HIDDEN_TOP_BAR_LINKS = """() => [...document.querySelectorAll('.topbar a, .topba
 }).map(el => el.textContent.trim())"""
 
 SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+
+
+def open_menu(page) -> None:
+    """On a narrow screen the links fold into a menu: open it, as a person would."""
+    button = page.locator(".nav-button")
+    if button.is_visible():
+        button.click()
 
 
 def pages(world) -> list[str]:
@@ -49,6 +57,7 @@ def test_the_top_bar_shows_every_link_and_no_page_scrolls_sideways(
             page.goto(url)
             page.wait_for_load_state("networkidle")
             name = f"widths-{who}-{screen['width']}-{url.strip('/').replace('/', '-') or 'home'}"
+            open_menu(page)
             hidden = page.evaluate(HIDDEN_TOP_BAR_LINKS)
             assert not hidden, (url, hidden, shot(page, name))
             overflow = page.evaluate(SIDEWAYS)
@@ -62,8 +71,10 @@ def test_on_a_phone_the_nav_links_still_lead_somewhere(browser, base_url, world)
     page = context.new_page()
     try:
         page.goto("/")
+        open_menu(page)
         page.locator(".topbar a", has_text="Matches").click()
         page.wait_for_url("**/matches/")
+        open_menu(page)
         page.locator(".topbar a", has_text="API").click()
         page.wait_for_url("**/api/**")
     finally:
