@@ -222,6 +222,9 @@ class Game:
     #: (view, seat, rng) -> a full state whose observe(seat) is that view, everything the
     #: seat cannot see drawn afresh from rng: what search bots play out (docs/engine-api.md).
     determinize: Callable[[JSON, int, random.Random], GameState] | None = None
+    #: A cooperative game's endings in words, keyed by `table_result()["ending"]`
+    #: (arena.games.results.team_result).
+    endings: Mapping[str, str] = field(default_factory=dict)
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and reject unknown options or values, with a message naming them."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from arena.games.base import Game
 from arena.games.castle_panic.bots import GreedyBot, RandomBot
-from arena.games.castle_panic.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
+from arena.games.castle_panic.config import ENDING_WORDS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from arena.games.castle_panic.determinize import determinize
 from arena.games.castle_panic.ismcts import IsmctsBot
 from arena.games.castle_panic.render import render
@@ -32,6 +32,7 @@ GAME = Game(
     bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
     render=render,
     cooperative=True,
+    endings=ENDING_WORDS,
     determinize=determinize,
 )
 

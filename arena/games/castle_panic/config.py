@@ -242,6 +242,14 @@ TURN_CAP = 300
 #: Score of a seat = its trophy points, plus this bonus when the team won, so a solo
 #: leaderboard sorted by score orders by (win, points).
 TEAM_WIN_BONUS = 1000
+#: How a game ended, as `table_result()["ending"]` names it, from the rules' `end_reason`.
+ENDINGS = {"monsters": "monsters_slain", "towers": "castle_fell", "turn_cap": "turn_cap"}
+#: Those endings in words, for every page and the `arena play` table (`Game.endings`).
+ENDING_WORDS = {
+    "monsters_slain": "Castle held — all monsters slain",
+    "castle_fell": "Castle fell — every tower destroyed",
+    "turn_cap": f"Castle lost — still under siege after turn {TURN_CAP}",
+}
 
 # --- Options (the engine's `Game.options`) --------------------------------------------------------
 OPTIONS: dict[str, dict[str, object]] = {

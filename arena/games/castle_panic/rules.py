@@ -40,6 +40,7 @@ from arena.games.castle_panic.config import (
     CREW_RESERVE,
     DIE_FACES,
     DRAW_2_CARDS,
+    ENDINGS,
     EOW_MONSTER_TOKENS,
     EQUALIZER_THRESHOLD,
     EQUIPMENT,
@@ -377,8 +378,13 @@ class CastlePanicState(SharedRng, LegalMapState):
         return rank_players(self)
 
     def table_result(self) -> JSON:
-        """How much of the castle the team kept: the towers standing at the end (§14)."""
-        return {"towers_standing": sum(self.towers)}
+        """How the team did, for pages that must not read a shared rank 0 as a win: whether it
+        won, how the game ended (`ENDINGS`) and the towers standing at the end (§14)."""
+        return {
+            "towers_standing": sum(self.towers),
+            "won": self.over and self.won,
+            "ending": ENDINGS.get(self.end_reason, ""),
+        }
 
     def clone(self) -> CastlePanicState:
         """A manual copy: containers one level down; work items and choices are tuples."""
