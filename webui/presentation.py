@@ -9,6 +9,7 @@ from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 import arena.games
+from arena.games.results import TeamResult, team_result
 from webui.matches import records
 
 #: Seat colours, the same in site.css (.seat-N) and in the viewer (ArenaViewer.colors).
@@ -25,6 +26,25 @@ def seat_dot_classes(game: str, players: int) -> list[str]:
     if colours is None or players < 1:
         return [f"s{seat}" for seat in range(players)]
     return [f"c-{name}" for name in colours(players)]
+
+
+def match_team_result(match) -> TeamResult | None:
+    """A finished cooperative match's team result from its stored summary (None for a
+    competitive game or an unfinished match): what every page shows in place of ranks, so
+    a lost table, whose seats share rank 0, never reads as a win. Kept on the match."""
+    cached = getattr(match, "_team_result", False)
+    if cached is not False:
+        return cached
+    result = None
+    if match.status == "finished":
+        try:
+            game = arena.games.get(match.game)
+        except KeyError:
+            game = None
+        summary = match.summary or {}
+        result = team_result(game, summary.get("outcome"), summary.get("table"))
+    match._team_result = result
+    return result
 
 
 @dataclass

@@ -85,7 +85,11 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "webui.views.site_context",
             ],
-            "builtins": ["webui.templatetags.arena_text", "webui.templatetags.seat_colours"],
+            "builtins": [
+                "webui.templatetags.arena_text",
+                "webui.templatetags.seat_colours",
+                "webui.templatetags.team_results",
+            ],
         },
     },
 ]

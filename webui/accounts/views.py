@@ -17,6 +17,7 @@ from webui.accounts import throttle
 from webui.accounts.forms import SignupForm
 from webui.bots.models import Bot, BotVersion
 from webui.ladder.models import Rating
+from webui.matches.models import Match, MatchSeat
 
 
 class ThrottledLoginView(auth_views.LoginView):
@@ -79,7 +80,25 @@ def user_page(request: HttpRequest, username: str) -> HttpResponse:
         bot.active = bot.live[0] if bot.live else None
         rated = bot.active.rated if bot.active else []
         bot.active_rating = next((r for r in rated if r.game == bot.game), None)
-    return render(request, "accounts/user.html", {"person": person, "bots": bots})
+    return render(
+        request,
+        "accounts/user.html",
+        {"person": person, "bots": bots, "tables": played_tables(person)},
+    )
+
+
+#: Tables a person played, shown on their page.
+RECENT_TABLES = 10
+
+
+def played_tables(person) -> list[Match]:
+    """The person's last finished tables against the bots, their seats prefetched."""
+    seats = MatchSeat.objects.select_related("version__bot__owner", "person").order_by("seat")
+    return list(
+        Match.objects.filter(status=Match.Status.FINISHED, seats__person=person)
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("-finished", "-id")[:RECENT_TABLES]
+    )
 
 
 @login_required

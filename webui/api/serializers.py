@@ -13,6 +13,7 @@ from webui.bots.models import Bot, BotVersion
 from webui.ladder.models import Rating
 from webui.matches import records
 from webui.matches.models import Match, MatchSeat
+from webui.presentation import match_team_result
 
 
 def absolute(context: dict[str, Any], name: str, *args: Any) -> str:
@@ -161,6 +162,11 @@ class SeatSerializer(serializers.ModelSerializer):
         source="person.username", allow_null=True, help_text="who played it, if a person did"
     )
     strikes = serializers.JSONField(help_text="[{decision, reason, detail}]")
+    rank = serializers.IntegerField(
+        allow_null=True,
+        help_text="0 is best, ties share; in a cooperative game a lost table shares rank 0: "
+        "the match's `team` says whether it won",
+    )
 
     class Meta:
         model = MatchSeat
@@ -182,8 +188,35 @@ class SeatSerializer(serializers.ModelSerializer):
         )
 
 
+class TeamSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    points = serializers.IntegerField(help_text="the seat's own trophy points")
+    trophies = serializers.IntegerField(help_text="how many trophies (monsters, engines) it took")
+    text = serializers.CharField(help_text='in words: "5 trophy points (3 trophies)"')
+
+
+class TeamResultSerializer(serializers.Serializer):
+    """A cooperative table's result (arena.games.results.TeamResult.to_json)."""
+
+    won = serializers.BooleanField(help_text="did the table win together")
+    ending = serializers.CharField(
+        help_text="how it ended: castle_fell, monsters_slain or turn_cap in Castle Panic; "
+        '"" for a match recorded before endings were kept'
+    )
+    headline = serializers.CharField(help_text='the ending in words: "Castle fell — …"')
+    summary = serializers.CharField(help_text="the headline and the towers standing, one line")
+    towers_standing = serializers.IntegerField(
+        allow_null=True, help_text="Castle Panic: the towers left at the end"
+    )
+    seats = TeamSeatSerializer(many=True)
+
+
 class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True)
+    team = serializers.SerializerMethodField(
+        help_text="a finished cooperative match: the table's result, won or lost together "
+        "(its seats share rank 0 when it lost, so read this, not the ranks); null otherwise"
+    )
     seed = serializers.SerializerMethodField(help_text="null until the match has finished")
     url = serializers.SerializerMethodField(help_text="the match page on the site")
     downloads = serializers.SerializerMethodField(help_text="replay, log and frames, once finished")
@@ -202,9 +235,15 @@ class MatchSerializer(serializers.ModelSerializer):
             "finished",
             "duration_ms",
             "seats",
+            "team",
             "url",
             "downloads",
         )
+
+    @extend_schema_field(TeamResultSerializer(allow_null=True))
+    def get_team(self, match: Match) -> dict[str, Any] | None:
+        team = match_team_result(match)
+        return team.to_json() if team else None
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_seed(self, match: Match) -> int | None:

@@ -6,25 +6,47 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+import arena.games
+from arena.games.base import Game
+from arena.games.results import team_result
+
 #: Points in a rating chart: the most recent games, so a long history stays readable.
 HISTORY_POINTS = 400
 
 
 def history_entries(history) -> list[dict]:
-    """The last HISTORY_POINTS rating changes of a RatingHistory queryset, oldest first."""
+    """The last HISTORY_POINTS rating changes of a RatingHistory queryset, oldest first.
+
+    `team` is the cooperative table's result (arena.games.results), None in a competitive
+    game: a lost team shares rank 0, so `won` reads the team's result, not the rank.
+    """
     rows = history.order_by("-id").values(
-        "mu", "sigma", "rank", "match_id", "rating__version__number"
-    )[:HISTORY_POINTS]
-    return [
-        {
-            "mu": r["mu"],
-            "sigma": r["sigma"],
-            "rank": r["rank"],
-            "match_id": r["match_id"],
-            "version": r["rating__version__number"],
-        }
-        for r in reversed(list(rows))
-    ]
+        "mu", "sigma", "rank", "match_id", "rating__version__number", "rating__game",
+        "match__summary",
+    )[:HISTORY_POINTS]  # fmt: skip
+    entries = []
+    for r in reversed(list(rows)):
+        summary = r["match__summary"] or {}
+        team = team_result(_game(r["rating__game"]), summary.get("outcome"), summary.get("table"))
+        entries.append(
+            {
+                "mu": r["mu"],
+                "sigma": r["sigma"],
+                "rank": r["rank"],
+                "match_id": r["match_id"],
+                "version": r["rating__version__number"],
+                "won": team.won if team else r["rank"] == 0,
+                "team": team,
+            }
+        )
+    return entries
+
+
+def _game(name: str) -> Game | None:
+    try:
+        return arena.games.get(name)
+    except KeyError:
+        return None
 
 
 @dataclass

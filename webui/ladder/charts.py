@@ -50,7 +50,8 @@ def _nice_step(span: float, count: int) -> float:
 def rating_history(
     entries: list[dict], width: int = 720, height: int = 240, max_points: int = 120
 ) -> Chart:
-    """Entries in order, each {mu, sigma, rank, match_id, version}: one point per rated game.
+    """Entries in order, each {mu, sigma, rank, match_id, version} and optionally `won` and
+    `team` (a cooperative table's result: webui.bots.stats): one point per rated game.
 
     The bold line is the display rating (mu - 3 sigma, what the ladder sorts by), the dashed
     one mu; the band between them is the uncertainty still left. New versions are marked.
@@ -90,13 +91,15 @@ def rating_history(
     stride = max(1, math.ceil(n / max_points))
     for i in range(0, n, stride):
         e = entries[i]
+        team = e.get("team")  # a cooperative table: its result, never a place
+        result = team.summary if team else f"place {e['rank'] + 1}"
         chart.points.append(
             Point(
                 round(display[i][0], 1),
                 round(display[i][1], 1),
-                f"game {i + 1}, match #{e['match_id']}: place {e['rank'] + 1}, "
+                f"game {i + 1}, match #{e['match_id']}: {result}, "
                 f"rating {lows[i]:.2f} (mu {e['mu']:.2f}, sigma {e['sigma']:.2f})",
-                won=e["rank"] == 0,
+                won=e.get("won", e["rank"] == 0),
             )
         )
     previous = None

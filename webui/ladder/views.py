@@ -52,7 +52,11 @@ def team_figures(game: str, rows: list) -> list[str]:
     Sets `row.team` to {label: value}; returns the labels, in order, for the page's header."""
     ladder = Match.objects.filter(game=game, kind=Match.Kind.LADDER, status=Match.Status.FINISHED)
     latest = ladder.exclude(summary__table={}).order_by("-finished").first()
-    keys = sorted((latest.summary.get("table") or {}) if latest else {})
+    reported = (latest.summary.get("table") or {}) if latest else {}
+    # Numbers only: the table result also says whether the team won and how it ended.
+    keys = sorted(
+        k for k, v in reported.items() if isinstance(v, int | float) and not isinstance(v, bool)
+    )
     table = KeyTransform("table", "match__summary")
     averages = {f"t_{key}": Avg(Cast(KeyTextTransform(key, table), FloatField())) for key in keys}
     figures = {

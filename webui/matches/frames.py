@@ -23,10 +23,11 @@ from django.core.files.storage import default_storage
 
 import arena.games
 from arena import replay
+from webui.presentation import match_team_result
 
 FORMAT = "arena-frames/1"
 #: Bump when the payload changes shape: stored frames of an older version are rebuilt.
-VERSION = 1
+VERSION = 2
 
 
 class FramesUnavailable(Exception):
@@ -75,9 +76,16 @@ def payload(match, doc: dict[str, Any], seat: int | None, live: bool = False) ->
         "seat": seat,
         "players": doc["players"],
         "outcome": doc.get("outcome") if match.is_finished else [],
+        "team": _team(match),
         "steps": steps,
         "frames": frames,
     }
+
+
+def _team(match) -> dict[str, Any] | None:
+    """A finished cooperative match's team result: the table shows it, not a place."""
+    team = match_team_result(match)
+    return team.to_json() if team else None
 
 
 def live_document(match) -> dict[str, Any]:

@@ -142,8 +142,15 @@
     showTurn(null);
     const outcome = (data && data.outcome) || [];
     const mine = outcome[mySeat];
+    const team = data && data.team;  // a cooperative table: won or lost together, no places
     let text = "The match is over.";
-    if (mine && mine.rank !== undefined) text += " You placed " + (mine.rank + 1) + " of " + outcome.length + ".";
+    if (team) {
+      text += " " + team.summary + ".";
+      const seat = (team.seats || [])[mySeat];
+      if (seat) text += " Your trophies: " + seat.text + ".";
+    } else if (mine && mine.rank !== undefined) {
+      text += " You placed " + (mine.rank + 1) + " of " + outcome.length + ".";
+    }
     say(text);
     const v = viewer();
     if (v && v.count) v.go(v.count - 1, false);  // the end of the match, as it happened
