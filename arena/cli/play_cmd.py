@@ -14,6 +14,7 @@ from rich.table import Table
 import arena.games
 from arena import replay
 from arena.games.base import Game, GameState, won
+from arena.games.results import team_result
 from arena.match.lineup import agents_for, is_file_spec
 from arena.match.record import MatchRecord
 from arena.match.referee import StepHook, TimeControl, run_match
@@ -80,7 +81,10 @@ def run(args: argparse.Namespace) -> int:
         replay.save(records[-1][0].replay(), args.replay)
         console.print(f"replay written to {args.replay}")
     names = [Path(s).stem if is_file_spec(s) else s for s in args.bots]
-    console.print(result_table(names, records))
+    summary = team_summary(records, game)
+    if summary:
+        console.print(summary, markup=False, highlight=False, soft_wrap=True)
+    console.print(result_table(names, records, game))
     for line in strike_lines(records):
         console.print(line, markup=False, highlight=False, soft_wrap=True)
     console.print(f"seed {args.seed} (play the same deals again with --seed {args.seed})")
@@ -151,8 +155,13 @@ class _Tally:
     strikes: int = 0
 
 
-def result_table(names: list[str], records: list[tuple[MatchRecord, list[int]]]) -> Table:
-    """Per bot, best first: wins, average rank and score, strikes."""
+def result_table(
+    names: list[str], records: list[tuple[MatchRecord, list[int]]], game: Game | None = None
+) -> Table:
+    """Per bot, best first: wins, average rank and score, strikes; a cooperative game's
+    table says how the team did instead (`team_table`)."""
+    if game is not None and game.cooperative:
+        return team_table(names, records, game)
     tallies = [_Tally() for _ in names]
     for record, order in records:
         winners = sum(1 for r in record.outcome if won(r))
@@ -186,6 +195,43 @@ def result_table(names: list[str], records: list[tuple[MatchRecord, list[int]]])
             str(t.strikes),
         )
     return table
+
+
+def team_table(names: list[str], records: list[tuple[MatchRecord, list[int]]], game: Game) -> Table:
+    """A cooperative game: whether the table won or lost and why, the towers standing, each
+    bot's own trophy points; no places, which would read a shared loss as a win."""
+    results = [(team_result(game, r.outcome, r.table), r, order) for r, order in records]
+    points: list[list[int]] = [[] for _ in names]
+    strikes = [0 for _ in names]
+    for result, record, order in results:
+        for seat in range(len(order)):
+            points[order[seat]].append(result.points[seat] if result else 0)
+            strikes[order[seat]] += len(record.seats[seat].strikes)
+    title = "Team result" if len(records) == 1 else f"Team results over {len(records)} games"
+    table = Table(title=title)
+    points_column = "trophy points" if len(records) == 1 else "avg trophy points"
+    for column in ("bot", points_column, "strikes"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for name, got, struck in zip(names, points, strikes, strict=True):
+        table.add_row(name, f"{sum(got) / max(len(got), 1):g}", str(struck))
+    return table
+
+
+def team_summary(records: list[tuple[MatchRecord, list[int]]], game: Game) -> str | None:
+    """How the table did, in words (None for a competitive game): the ending and the towers
+    of one game; over several, how many the team won and how each ending came about."""
+    found = [team_result(game, record.outcome, record.table) for record, _ in records]
+    results = [r for r in found if r is not None]
+    if not results or len(results) != len(found):
+        return None
+    if len(results) == 1:
+        return results[0].summary
+    won = sum(1 for r in results if r.won)
+    endings: dict[str, int] = {}
+    for r in results:
+        endings[r.headline] = endings.get(r.headline, 0) + 1
+    counted = "; ".join(f"{headline}: {n}" for headline, n in endings.items())
+    return f"The team won {won} of {len(results)} games ({counted})"
 
 
 class BoardPrinter:
