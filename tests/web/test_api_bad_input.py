@@ -63,3 +63,42 @@ def test_good_ids_still_filter(api, world):
     assert listed and listed <= played
     versions = {v["id"] for v in api.get(f"/api/versions/?bot={bot}").json()["results"]}
     assert versions == set(BotVersion.objects.filter(bot_id=bot).values_list("pk", flat=True))
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("post", "/api/matches/"),
+        ("delete", "/api/matches/1/"),
+        ("put", "/api/bots/1/"),
+        ("patch", "/api/versions/1/"),
+        ("post", "/api/games/"),
+        ("delete", "/api/games/wandering_towers/"),
+        ("post", "/api/tournaments/"),
+    ],
+)
+def test_a_method_an_endpoint_lacks_is_a_405_even_for_a_visitor(api, method: str, path: str):
+    response = getattr(api, method)(path)
+    assert response.status_code == 405, response.content
+    assert "GET" in response["Allow"]
+
+
+def test_the_games_list_is_the_list_its_schema_says(api):
+    import yaml
+
+    games = api.get("/api/games/").json()
+    assert isinstance(games, list) and {g["name"] for g in games} >= {"wandering_towers"}
+    schema = yaml.safe_load(api.get("/api/schema/").content)
+    listed = schema["paths"]["/api/games/"]["get"]["responses"]["200"]["content"]
+    assert listed["application/json"]["schema"]["type"] == "array"
+
+
+def test_a_ladder_pages_as_its_schema_says(api):
+    import yaml
+
+    page = api.get("/api/games/wandering_towers/ladder/").json()
+    assert {"count", "next", "previous", "results"} <= page.keys()
+    schema = yaml.safe_load(api.get("/api/schema/").content)
+    listed = schema["paths"]["/api/games/{name}/ladder/"]["get"]["responses"]["200"]["content"]
+    ref = listed["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert {"count", "results"} <= schema["components"]["schemas"][ref]["properties"].keys()

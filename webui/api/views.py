@@ -15,6 +15,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -22,6 +23,7 @@ from rest_framework.response import Response
 
 import arena.games
 from webui.api import serializers as s
+from webui.api.methods import MethodsFirst
 from webui.api.params import IdLookup, id_param
 from webui.bots import limits
 from webui.bots.forms import read_upload
@@ -45,10 +47,12 @@ def _game(name: str):
         raise Http404(f"no game called {name!r}") from None
 
 
-class GameViewSet(viewsets.GenericViewSet):
+class GameViewSet(MethodsFirst, viewsets.GenericViewSet):
     """The games this site runs, and their ladders."""
 
     serializer_class = s.GameSerializer
+    #: A handful of games: the list is the whole list, as its schema says (a ladder pages).
+    pagination_class = None
 
     def get_queryset(self):
         # Games are not rows; the browsable API asks for a queryset when listing them.
@@ -67,7 +71,7 @@ class GameViewSet(viewsets.GenericViewSet):
         return Response(s.GameSerializer(_game(name), context={"request": request}).data)
 
     @extend_schema(responses=s.LadderRowSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=PageNumberPagination)
     def ladder(self, request: Request, name: str) -> Response:
         """Active bot versions by display rating (mu - 3 sigma), best first."""
         _game(name)
@@ -84,7 +88,7 @@ class GameViewSet(viewsets.GenericViewSet):
         OpenApiParameter("author", str, description="only this person's bots"),
     ]
 )
-class BotViewSet(IdLookup, viewsets.ReadOnlyModelViewSet):
+class BotViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
     """Bots: one per author, game and name; each upload is a new version."""
 
     queryset = Bot.objects.select_related("owner").order_by("id")
@@ -165,6 +169,7 @@ def _submit(request: Request, game: str, name: str, upload) -> Response:
 
 @extend_schema(parameters=[OpenApiParameter("bot", int, description="only this bot's versions")])
 class VersionViewSet(
+    MethodsFirst,
     IdLookup,
     mixins.ListModelMixin,
     mixins.RetrieveModelMixin,
@@ -208,7 +213,7 @@ class VersionViewSet(
         OpenApiParameter("bot", int, description="matches this bot played"),
     ]
 )
-class MatchViewSet(IdLookup, viewsets.ReadOnlyModelViewSet):
+class MatchViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
     """Matches, newest first, with their seats; downloads once finished."""
 
     serializer_class = s.MatchSerializer

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers, viewsets
 
 import arena.tournament as formats
+from webui.api.methods import MethodsFirst
 from webui.api.params import IdLookup
 from webui.tournaments.models import Game, Tournament
 
@@ -88,7 +89,7 @@ class TournamentDetailSerializer(TournamentSerializer):
         return rounds
 
 
-class TournamentViewSet(IdLookup, viewsets.ReadOnlyModelViewSet):
+class TournamentViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
     """Tournaments, newest first; one tournament with its field, standings and rounds."""
 
     queryset = Tournament.objects.select_related("organiser").order_by("-id")
