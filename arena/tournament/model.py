@@ -11,6 +11,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import arena.games
+
 FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "knockout")
 SEATINGS = ("rotations", "permutations")
 
@@ -158,6 +160,9 @@ class GameResult:
     ranks: tuple[int, ...] | None
     scores: tuple[float, ...] = ()
     disqualified: tuple[bool, ...] = ()
+    #: Who won: rank 0, or in a cooperative game every seat of a table that won together
+    #: (a lost one shares rank 0 unwon). Empty: rank 0 won (results built from ranks alone).
+    won: tuple[bool, ...] = ()
 
     @classmethod
     def from_outcome(cls, outcome: Iterable[Mapping[str, Any]]) -> GameResult:
@@ -166,7 +171,15 @@ class GameResult:
             ranks=tuple(int(s["rank"]) for s in seats),
             scores=tuple(float(s.get("score") or 0) for s in seats),
             disqualified=tuple(bool(s.get("disqualified")) for s in seats),
+            won=tuple(
+                s["team_won"] is True if "team_won" in s else arena.games.won(s) for s in seats
+            ),
         )
+
+    def seat_won(self, seat: int) -> bool:
+        if self.won:
+            return self.won[seat]
+        return self.ranks is not None and self.ranks[seat] == 0
 
     @classmethod
     def void(cls) -> GameResult:

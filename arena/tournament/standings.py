@@ -76,7 +76,7 @@ def tally(history: History) -> list[Standing]:
             row = rows[entrant]
             row.points += points[seat]
             row.games += 1
-            row.wins += result.ranks[seat] == 0
+            row.wins += result.seat_won(seat)  # a cooperative table that lost: no win
             row.ranks.append(result.ranks[seat] + 1)
             row.disqualified += bool(result.disqualified and result.disqualified[seat])
             row.opponents.append([e for s, e in enumerate(spec.seats) if s != seat])

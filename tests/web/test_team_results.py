@@ -225,3 +225,62 @@ def test_the_api_gives_no_team_for_a_competitive_match(page, world):
 def test_the_api_schema_documents_the_team_result(page):
     schema = page.request.get("/api/schema.json").text()
     assert "TeamResult" in schema and re.search(r"towers_standing", schema)
+
+
+def tournament_of(versions: list, seed: int):
+    """A one-round Swiss of two `versions`: one game, played out here as a worker would."""
+    from webui.matches.models import Match
+    from webui.tournaments.progress import advance, create
+    from workers.tasks import play as run
+
+    t = create(
+        name=f"Siege {seed}", game=GAME, format="swiss", rounds=1, versions=versions, seed=seed
+    )
+    for _ in range(10):
+        if advance(t.pk) == "finished":
+            return t
+        queued = Match.objects.filter(tournament_game__round__tournament=t, status="queued")
+        for pk in queued.values_list("pk", flat=True):
+            assert run(pk, "web-tests").startswith("finished")
+    raise AssertionError("the tournament did not finish")
+
+
+def only_match(t):
+    from webui.matches.models import Match
+
+    return Match.objects.get(tournament_game__round__tournament=t)
+
+
+@pytest.fixture(scope="module")
+def tournaments(tables) -> dict:
+    """A tournament whose one table was lost (a random pair) and one whose table was won (a
+    greedy pair, tried on new seeds until its table wins)."""
+    lost = tournament_of([reference("random"), second("random")], seed=1)
+    assert not only_match(lost).summary["table"]["won"]
+    for seed in range(100, 160):
+        won = tournament_of([reference("greedy"), second("greedy")], seed=seed)
+        if only_match(won).summary["table"]["won"]:
+            return {"lost": lost, "won": won}
+    raise AssertionError("a greedy pair wins about one table in five")
+
+
+@pytest.mark.parametrize("kind", ["lost", "won"])
+def test_tournament_standings_count_only_won_tables_and_rounds_show_the_team(
+    page, tournaments, kind
+):
+    t = tournaments[kind]
+    match = only_match(t)
+    page.goto(f"/tournaments/{t.pk}/")
+    headers = page.locator("table.standings thead th").all_text_contents()
+    wins = headers.index("wins")
+    for row in page.locator("table.standings tbody tr").all():
+        cell = row.locator("td").nth(wins).inner_text()
+        assert cell == ("0" if kind == "lost" else "1"), "the team's result, for every seat"
+    result = page.locator("details.round tr", has=page.locator(f'a[href="/matches/{match.pk}/"]'))
+    badge = result.locator(f".team-result.{kind}")
+    assert badge.inner_text().startswith("Castle fell" if kind == "lost" else "Castle held")
+    assert towers(match) in badge.inner_text()
+    assert not re.search(r"\b1\. ", result.inner_text()), "no places at a cooperative table"
+    shown = [int(p) for p in result.locator(".trophy-points").all_inner_texts()]
+    assert sorted(shown) == sorted(points(match))
+    shot(page, f"team-result-tournament-{kind}")

@@ -15,6 +15,7 @@ from django.utils.safestring import mark_safe
 
 import arena.games
 import arena.tournament as formats
+from arena.games.results import TeamResult, team_result
 from arena.tournament import History
 from webui.tournaments.forms import FORMAT_LABELS, TournamentForm
 from webui.tournaments.models import Game, Tournament
@@ -35,14 +36,17 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
     settings = tournament.settings()
     history = tournament.history()
     rows = formats.standings(settings, history)
-    # Only what the page draws of each game: never a round's plan or a match's JSON per row.
+    # Only what the page draws of each game: never a round's plan or a match's JSON per row
+    # (a cooperative game's summary, whose team result the rounds show in place of ranks).
+    game = arena.games.get(tournament.game)
+    fields = ["round__number", "table", "index", "match_id", "match__status", "match__replay"]
+    if game.cooperative:
+        fields.append("match__summary")
     matches = {
-        (number, table, index): GameMatch(match_id, status, replay)
-        for number, table, index, match_id, status, replay in Game.objects.filter(
+        (number, table, index): GameMatch(match_id, status, replay, _team(game, status, rest))
+        for number, table, index, match_id, status, replay, *rest in Game.objects.filter(
             round__tournament=tournament
-        ).values_list(
-            "round__number", "table", "index", "match_id", "match__status", "match__replay"
-        )
+        ).values_list(*fields)
     }
     bracket = None
     if formats.is_elimination(settings) and history.rounds:
@@ -54,7 +58,7 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         bracket = mark_safe(bracket_svg(settings, history, link))
     context = {
         "tournament": tournament,
-        "game": arena.games.get(tournament.game),
+        "game": game,
         "format_label": FORMAT_LABELS.get(tournament.format, tournament.format),
         "tie_breaks": formats.tie_breaks(settings),
         "standings": rows,
@@ -75,6 +79,15 @@ class GameMatch:
     pk: int
     status: str
     replay: str  # the stored file's name; empty until the match is recorded
+    #: A finished cooperative match's team result: shown instead of ranks.
+    team: TeamResult | None = None
+
+
+def _team(game: arena.games.Game, status: str, rest: list[Any]) -> TeamResult | None:
+    if not rest or status != "finished":
+        return None
+    summary = rest[0] or {}
+    return team_result(game, summary.get("outcome"), summary.get("table"))
 
 
 def rounds_view(history: History, matches: dict) -> list[dict[str, Any]]:
@@ -89,7 +102,11 @@ def rounds_view(history: History, matches: dict) -> list[dict[str, Any]]:
                 match = matches.get((rnd.number, table.number, index))
                 result = history.results.get((rnd.number, table.number, index))
                 seats = [{"seat": s, "name": names[e]} for s, e in enumerate(spec.seats)]
-                if result is not None and result.ranks is not None:
+                team = match.team if match else None
+                if team is not None:  # won or lost together: trophy points, no ranks
+                    for seat in seats:
+                        seat["points"] = team.points[seat["seat"]]
+                elif result is not None and result.ranks is not None:
                     for seat in seats:
                         seat["rank"] = result.ranks[seat["seat"]] + 1
                     seats.sort(key=lambda s: (s["rank"], s["seat"]))
