@@ -299,7 +299,12 @@ def test_a_person_plays_castle_panic_to_the_end_on_the_board_and_from_the_list(
     assert sum(on_board.get(k, 0) for k in AT_A_MONSTER) > 0, f"cards at monsters: {on_board}"
     assert keyboard_done, "a card and its monster picked by keyboard"
     assert from_list > 0, "the list still plays what the board does not show"
-    assert "The match is over" in page.locator("#turn-status").inner_text()
+    status = page.locator("#turn-status").inner_text()
+    assert "The match is over" in status
+    from arena.games.castle_panic.config import ENDING_WORDS
+
+    ending = ENDING_WORDS[match.summary["table"]["ending"]]
+    assert ending in status and "placed" not in status, "the team's result, never a place"
     shot(page, "people-castle-panic")
     from webui.ladder.models import RatingHistory
 

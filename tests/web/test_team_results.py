@@ -78,7 +78,7 @@ def test_the_match_page_says_how_the_table_did_and_each_seats_trophies(page, tab
     assert kind in banner.get_attribute("class").split()  # "lost" or "won"
     assert page.locator("table.seats .medal").count() == 0, "no places at a cooperative table"
     assert page.locator("table.seats th", has_text="place").count() == 0
-    shown = page.locator("table.seats td.trophy-points").all_inner_texts()
+    shown = page.locator("table.seats td.seat-points").all_inner_texts()
     assert [int(t) for t in shown] == points(match)
     shot(page, f"team-result-match-{kind}")
 
