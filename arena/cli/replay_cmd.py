@@ -10,6 +10,7 @@ from rich.console import Console
 import arena.games
 from arena import replay
 from arena.games.base import GameState
+from arena.games.results import team_result
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -33,10 +34,15 @@ def register(commands: argparse._SubParsersAction) -> None:
 
 def run_verify(args: argparse.Namespace) -> int:
     doc = replay.load(args.file)
-    replay.verify(doc)
-    places = zip(doc["players"], doc["outcome"], strict=True)
-    ranks = ", ".join(f"{name}: rank {r['rank'] + 1}" for name, r in places)
-    print(f"ok: {len(doc['actions'])} actions reproduce the outcome ({ranks})")
+    state = replay.verify(doc)
+    places = list(zip(doc["players"], doc["outcome"], strict=True))
+    team = team_result(arena.games.get(doc["game"]), doc["outcome"], state.table_result())
+    if team is not None:  # a cooperative table: the team's result, never a shared rank 1
+        points = ", ".join(f"{name}: {team.seat_text(i)}" for i, (name, _) in enumerate(places))
+        shown = f"{team.summary}; {points}"
+    else:
+        shown = ", ".join(f"{name}: rank {r['rank'] + 1}" for name, r in places)
+    print(f"ok: {len(doc['actions'])} actions reproduce the outcome ({shown})")
     return 0
 
 

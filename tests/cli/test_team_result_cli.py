@@ -68,3 +68,24 @@ def test_a_competitive_game_keeps_its_ranks() -> None:
     assert result.returncode == 0, result.stderr
     assert "1. greedy" in result.stdout and "avg rank" in result.stdout
     assert "Castle" not in result.stdout and "Team result" not in result.stdout
+
+
+def test_replay_verify_says_how_the_team_did_lost_and_won(tmp_path) -> None:
+    from arena import replay
+
+    lost_file = tmp_path / "lost.json"
+    played_lost = arena_cmd(
+        "play", "castle_panic", "random", "random", "--seed", "4", "--quiet",
+        "--replay", str(lost_file),
+    )  # fmt: skip
+    assert played_lost.returncode == 0, played_lost.stderr
+    lost = arena_cmd("replay", "verify", str(lost_file))
+    assert lost.returncode == 0, lost.stderr
+    assert "Castle fell — every tower destroyed · 0 towers standing" in lost.stdout
+    assert "rank" not in lost.stdout and "trophy points" in lost.stdout
+    won_record = next(r for r in map(played, range(40)) if r.table["won"])
+    won_file = tmp_path / "won.json"
+    replay.save(won_record.replay(), str(won_file))
+    won = arena_cmd("replay", "verify", str(won_file))
+    assert won.returncode == 0, won.stderr
+    assert "Castle held — all monsters slain" in won.stdout and "rank" not in won.stdout
