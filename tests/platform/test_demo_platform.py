@@ -84,6 +84,9 @@ def test_the_printed_command_puts_the_example_remote_bot_on_the_ladder(tmp_path:
         print(
             f"from `arena demo` to a remote bot's finished match: {time.monotonic() - began:.0f}s"
         )
+        # Ctrl-C twice: the first would finish the matches under way, the second leaves now.
+        bot.send_signal(signal.SIGINT)
+        time.sleep(1)
         bot.send_signal(signal.SIGINT)
         said, _ = bot.communicate(timeout=30)
         assert "Traceback" not in said, said
