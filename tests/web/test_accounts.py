@@ -3,16 +3,11 @@
 from __future__ import annotations
 
 from playwright.sync_api import expect
-from web_support import PASSWORD, shot, sign_in, user
+from web_support import PASSWORD, shot, sign_in, sign_up, user
 
 
 def test_sign_up_then_out_then_in_again(page, world):
-    page.goto("/accounts/signup/")
-    page.fill("#id_username", "newcomer")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    with page.expect_navigation():
-        page.click("#signup-form button[type=submit]")
+    sign_up(page, "newcomer")
     page.wait_for_url("**/")
     assert "newcomer" in page.locator("header").inner_text()
     with page.expect_navigation():

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from demo_support import embedded_env, read_until, site_of, start_demo, still_running, stop
-from web_support import PASSWORD, ConsoleWatch, shot
+from web_support import ConsoleWatch, shot, sign_up
 
 READY = "press Ctrl-C"
 CONCURRENCY = 2
@@ -54,12 +54,7 @@ def test_a_person_sits_down_at_once_while_every_ladder_slot_is_busy(browser, tmp
         context = browser.new_context(base_url=site, viewport={"width": 1280, "height": 800})
         page = context.new_page()
         watch = ConsoleWatch(page)
-        page.goto("/accounts/signup/")
-        page.fill("#id_username", "newcomer")
-        page.fill("#id_password1", PASSWORD)
-        page.fill("#id_password2", PASSWORD)
-        with page.expect_navigation():
-            page.click("#signup-form button[type=submit]")
+        sign_up(page, "newcomer")
         page.goto("/play/?game=wandering_towers")
         page.select_option("#play-players", "2")
         page.select_option("#play-opponent-1", label="greedy (reference)")

@@ -61,6 +61,16 @@ def shot(page, name: str) -> Path:
     return path
 
 
+def sign_up(page, username: str, password: str = PASSWORD) -> None:
+    """Sign up through the site's form, as a newcomer does (signed in afterwards)."""
+    page.goto("/accounts/signup/")
+    page.fill("#id_username", username)
+    page.fill("#id_password1", password)
+    page.fill("#id_password2", password)
+    with page.expect_navigation():
+        page.click("#signup-form button[type=submit]")
+
+
 def sign_in(context, base_url: str, user) -> None:
     """Give the browser context a signed-in session for `user` (no form round trip)."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
