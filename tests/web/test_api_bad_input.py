@@ -102,3 +102,13 @@ def test_a_ladder_pages_as_its_schema_says(api):
     listed = schema["paths"]["/api/games/{name}/ladder/"]["get"]["responses"]["200"]["content"]
     ref = listed["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
     assert {"count", "results"} <= schema["components"]["schemas"][ref]["properties"].keys()
+
+
+def test_a_browser_is_shown_the_schema_and_tools_get_their_media_type(api):
+    browser = api.get("/api/schema/", HTTP_ACCEPT="text/html,application/xhtml+xml,*/*;q=0.8")
+    assert browser["Content-Type"].startswith("text/plain")
+    assert browser.content.startswith(b"openapi: ")
+    tool = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi")
+    assert tool["Content-Type"].startswith("application/vnd.oai.openapi")
+    as_json = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert as_json.json()["openapi"].startswith("3.")

@@ -1,13 +1,27 @@
 """/api/: the JSON API (routers), its OpenAPI schema and the browsable documentation."""
 
 from django.urls import include, path, reverse
-from drf_spectacular.renderers import OpenApiJsonRenderer2
+from drf_spectacular.renderers import OpenApiJsonRenderer2, OpenApiYamlRenderer
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.response import Response
 from rest_framework.routers import APIRootView, DefaultRouter
 
 from webui.api import views
 from webui.tournaments.api import TournamentViewSet
+
+
+class ReadableYaml(OpenApiYamlRenderer):
+    """The schema's YAML as text, which a browser shows instead of downloading."""
+
+    media_type = "text/plain"
+    charset = "utf-8"
+
+
+class Schema(SpectacularAPIView):
+    """The schema: YAML as text for browsers and `*/*` clients; the OpenAPI media types
+    (application/vnd.oai.openapi, +json, application/yaml, application/json) when asked."""
+
+    renderer_classes = (ReadableYaml, *SpectacularAPIView.renderer_classes)
 
 
 class SchemaJSON(SpectacularAPIView):
@@ -38,7 +52,7 @@ router.register("matches", views.MatchViewSet, basename="api-match")
 router.register("tournaments", TournamentViewSet, basename="api-tournament")
 
 urlpatterns = [
-    path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("schema/", Schema.as_view(), name="api-schema"),
     path("schema.json", SchemaJSON.as_view(), name="api-schema-json"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include(router.urls)),
