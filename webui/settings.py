@@ -248,6 +248,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "webui.api.schema.public_reads_need_no_auth",
+        "webui.api.schema.every_status_is_declared",
     ],
     # Names for the status enums that read well in generated clients (no `StatusD22Enum`).
     "ENUM_NAME_OVERRIDES": {

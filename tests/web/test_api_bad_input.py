@@ -112,3 +112,17 @@ def test_a_browser_is_shown_the_schema_and_tools_get_their_media_type(api):
     assert tool["Content-Type"].startswith("application/vnd.oai.openapi")
     as_json = api.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert as_json.json()["openapi"].startswith("3.")
+
+
+def test_the_schema_declares_the_refusals_each_operation_can_answer(api):
+    import yaml
+
+    paths = yaml.safe_load(api.get("/api/schema/").content)["paths"]
+    assert {"400", "404"} <= paths["/api/matches/{id}/frames/"]["get"]["responses"].keys()
+    assert "400" in paths["/api/matches/"]["get"]["responses"]
+    assert "404" in paths["/api/bots/{id}/"]["get"]["responses"]
+    upload = paths["/api/versions/"]["post"]["responses"]
+    assert {"201", "400", "401", "403", "429"} <= upload.keys()
+    # And what they answer is what they declare.
+    assert api.get("/api/matches/?bot=x").status_code == 400
+    assert api.post("/api/versions/", {}).status_code == 401

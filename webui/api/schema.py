@@ -15,3 +15,37 @@ def public_reads_need_no_auth(result: dict[str, Any], **_: Any) -> dict[str, Any
             if method in SAFE and {} in operation.get("security", []):
                 del operation["security"]
     return result
+
+
+#: The error body every refusal has (DRF's `{"detail": ...}`, or a field's message for a 400).
+ERROR_BODY = {
+    "description": "what went wrong, for a person to read",
+    "content": {"application/json": {"schema": {"type": "object"}}},
+}
+#: Query parameters that must be ids or numbers (webui/api/params.py): a 400 when not.
+CHECKED_PARAMETERS = {"bot", "seat"}
+
+
+def every_status_is_declared(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Each operation lists the refusals it can answer, besides its successes: 404 where the
+    path names something, 400 where a query parameter or body is checked, 401 and 403 where
+    an account is needed, 429 where submissions are counted."""
+    for path, methods in result.get("paths", {}).items():
+        for method, operation in methods.items():
+            if not isinstance(operation, dict) or "responses" not in operation:
+                continue
+            codes: set[str] = set()
+            names = {p.get("name") for p in operation.get("parameters", [])}
+            if "{" in path:
+                codes.add("404")
+            if names & CHECKED_PARAMETERS or "requestBody" in operation:
+                codes.add("400")
+            if method not in SAFE:
+                codes |= {"401", "403"}
+            if method == "post" and "multipart/form-data" in operation.get("requestBody", {}).get(
+                "content", {}
+            ):
+                codes.add("429")
+            for code in sorted(codes):
+                operation["responses"].setdefault(code, ERROR_BODY)
+    return result
