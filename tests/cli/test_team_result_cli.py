@@ -82,7 +82,7 @@ def test_replay_verify_says_how_the_team_did_lost_and_won(tmp_path) -> None:
     lost = arena_cmd("replay", "verify", str(lost_file))
     assert lost.returncode == 0, lost.stderr
     assert "Castle fell — every tower destroyed · 0 towers standing" in lost.stdout
-    assert "rank" not in lost.stdout and "trophy points" in lost.stdout
+    assert "rank" not in lost.stdout and "trophy point" in lost.stdout  # 1 point: singular
     won_record = next(r for r in map(played, range(40)) if r.table["won"])
     won_file = tmp_path / "won.json"
     replay.save(won_record.replay(), str(won_file))
