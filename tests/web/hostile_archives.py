@@ -306,6 +306,16 @@ CRAFTED: dict[str, Crafted] = {
     "tar member of 900 MiB": Crafted(
         "bot.tar.gz", _huge_member, "'big.bin' is 943,718,400 bytes; the limit for one file"
     ),
+    "tar PAX size of 5,000 digits": Crafted(
+        "bot.tar.gz",
+        lambda: gz(pax_member({b"size": b"9" * 5000}) + tar_member(b"bot.py", GOOD) + END),
+        "PAX size of 5,000 digits",
+    ),
+    "zip member with an empty name": Crafted(
+        "bot.zip",
+        lambda: raw_zip([zip_member(b"bot.py", GOOD), zip_member(b"", b"x")]),
+        "has an empty path",
+    ),
     "tar 460,800 folders": Crafted("bot.tar.gz", _many_folders, "more than 200 members"),
     "tar 1,000 PAX headers in a row": Crafted(
         "bot.tar.gz", _many_pax_headers, "two PAX extended headers in a row"

@@ -236,9 +236,10 @@ def read_zip(data: bytes, limits: UploadLimits) -> dict[str, bytes]:
         for info in infos:
             tree.member()
             name = _zip_name(info)
-            path = checked_path(name, limits, folder=info.is_dir())
+            is_folder = _is_zip_folder(info)
+            path = checked_path(name, limits, folder=is_folder)
             _refuse_special_zip_member(info, name)
-            if info.is_dir():
+            if is_folder:
                 tree.folder(path)
                 continue
             budget = tree.expect(path, info.file_size)
@@ -268,6 +269,11 @@ def _zip_name(info: zipfile.ZipInfo) -> str:
         ) from None
 
 
+def _is_zip_folder(info: zipfile.ZipInfo) -> bool:
+    """`ZipInfo.is_dir`, without its IndexError on an empty name."""
+    return info.filename.endswith("/")
+
+
 def _refuse_special_zip_member(info: zipfile.ZipInfo, name: str) -> None:
     mode = info.external_attr >> 16
     if stat.S_ISLNK(mode):
@@ -281,7 +287,8 @@ def _refuse_special_zip_member(info: zipfile.ZipInfo, name: str) -> None:
         )
     if info.flag_bits & 0x1:
         raise SubmissionError(f"archive member {shown(name)} is encrypted")
-    if not info.is_dir() and info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+    methods = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)
+    if not _is_zip_folder(info) and info.compress_type not in methods:
         raise SubmissionError(
             f"archive member {shown(name)} is compressed with method "
             f"{info.compress_type}; use deflate (every zip tool's default)"
@@ -380,6 +387,8 @@ def read_tar_gz(data: bytes, limits: UploadLimits) -> dict[str, bytes]:
 
 
 _REGULAR = (b"0", b"\x00", b"7")
+#: Digits of the largest size a tar may declare (GNU base-256 in 12 bytes: 2**95).
+_SIZE_DIGITS = 29
 _METADATA = {
     b"x": "PAX extended",
     b"g": "PAX global",
@@ -558,9 +567,17 @@ class _TarReader:
         return int(digits, 8)
 
     def _decimal(self, value: bytes) -> int:
+        """A PAX size: decimal digits, no more than a size within the limits needs (Python
+        refuses to convert more than 4,300 digits, and a size needs 20 at most)."""
         if not value.isdigit():
             self._corrupt("a PAX size that is not a number")
-        return int(value)
+        digits = value.lstrip(b"0")
+        if len(digits) > _SIZE_DIGITS:
+            raise SubmissionError(
+                f"the archive declares a PAX size of {len(digits):,} digits; a member may "
+                f"hold at most {self.limits.file_bytes:,} bytes"
+            )
+        return int(digits or b"0")
 
     def _not_tar(self) -> None:
         raise SubmissionError(
