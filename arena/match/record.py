@@ -86,6 +86,10 @@ class MatchRecord:
     #: The game's numbers about the whole table (GameState.table_result), not part of the
     #: replay's outcome, so replays recorded before a game reported any still verify.
     table: dict[str, Any] = field(default_factory=dict)
+    #: Which attempt at the match this is (1 unless the platform played it again after a
+    #: worker died or its infrastructure failed; each attempt is dealt afresh, and `seed`
+    #: is the one this attempt played).
+    attempt: int = 1
 
     def __post_init__(self) -> None:
         self.players = [storable(p, NAME_CAP) for p in self.players]
@@ -121,4 +125,5 @@ class MatchRecord:
             "started_at": self.started_at,
             "duration_ms": self.duration_ms,
             "table": self.table,
+            "attempt": self.attempt,
         }

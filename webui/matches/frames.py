@@ -135,7 +135,7 @@ def frames_gzip(match, seat: int | None) -> bytes:
         )
     if match.status != match.Status.RUNNING:
         raise FramesUnavailable(f"the match is {match.status}: there is nothing to show yet")
-    key = f"arena:frames:{match.pk}:{len(match.live_actions)}"
+    key = f"arena:frames:{match.pk}:a{match.attempts}:{len(match.live_actions)}"
     data = cache.get(key)
     if data is None:
         data = _pack(payload(match, live_document(match), None, live=True))
@@ -195,7 +195,7 @@ def seat_live_payload(match, seat: int, since: int) -> dict[str, Any]:
 def seat_payload(match, seat: int) -> dict[str, Any]:
     """The frames of a running match as `seat` sees them, for the person in that seat only:
     the game's observe(seat), as bots are shown; cached per move like the spectator's."""
-    key = f"arena:frames:{match.pk}:seat{seat}:{len(match.live_actions)}"
+    key = f"arena:frames:{match.pk}:a{match.attempts}:seat{seat}:{len(match.live_actions)}"
     data = cache.get(key)
     if data is None:
         data = _pack(payload(match, live_document(match), seat))

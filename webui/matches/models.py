@@ -5,6 +5,10 @@ A match moves queued -> running -> finished | failed. A running match holds a le
 the owner, so a worker that lost its lease (declared dead by the sweeper, then re-queued)
 can never record the match a second time. Times come from the database clock, so workers on
 machines with skewed clocks agree on when a lease expired.
+
+A match played again (its worker died, an infrastructure failure) is dealt afresh: the claim
+of every attempt after the first draws a new seed, since whoever watched the lost attempt
+saw its cards (docs/decisions/a-match-played-again-is-dealt-afresh.md).
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Now
 from django.utils import timezone
 
+from arena.match.seeds import new_match_seed
 from arena.storable import NAME_CAP, REASON_CAP, STDERR_CAP, storable, storable_json
+from webui.matches import files
 
 
 class Match(models.Model):
@@ -96,7 +102,11 @@ class Match(models.Model):
 
     @classmethod
     def claim(cls, match_id: int, owner: str) -> bool:
-        """queued -> running under `owner`'s lease; False if anyone else got there first."""
+        """queued -> running under `owner`'s lease; False if anyone else got there first.
+
+        The first attempt plays the seed the match was made with; every later one a new
+        seed, so an attempt that was lost told no one the deal of the one that counts.
+        """
         lease = settings.ARENA_LEASE
         return bool(
             cls.objects.filter(pk=match_id, status=cls.Status.QUEUED).update(
@@ -105,6 +115,8 @@ class Match(models.Model):
                 lease_heartbeat=Now(),
                 lease_expires=Now() + lease,
                 attempts=F("attempts") + 1,
+                seed=Case(When(attempts=0, then=F("seed")), default=Value(new_match_seed())),
+                live_actions=[],  # an earlier attempt's moves belong to another deal
                 started=Now(),
             )
         )
@@ -194,7 +206,8 @@ class Match(models.Model):
         """Re-queue matches whose lease expired (their worker died); return their ids.
 
         A match that has used up its attempts is marked failed instead, with no result
-        for any bot.
+        for any bot. Either way the files the dead attempt may have written are removed:
+        its finish was never recorded, so nothing will ever point at them.
         """
         requeued = []
         expired = cls.objects.filter(status=cls.Status.RUNNING, lease_expires__lt=Now())
@@ -212,6 +225,8 @@ class Match(models.Model):
                     dispatched=Now(),
                 )
             )
+            if done:
+                files.remove_attempt(match.pk, match.lease_owner)
             if done and not exhausted:
                 requeued.append(match.pk)
         return requeued
