@@ -142,6 +142,11 @@ def strike_lines(records: list[tuple[MatchRecord, list[int]]], limit: int = 20) 
                     f"disqualified: {where}seat {seat} ({report.name}): "
                     f"{report.disqualified_reason}"
                 )
+            # Strike details hold no bot output (it could be shown to anyone on the site);
+            # here the person running the match owns every bot, so show the last of it.
+            last = report.stderr.strip().splitlines()[-1:] if report.strikes else []
+            if last:
+                lines.append(f"stderr: {where}seat {seat} ({report.name}): {last[0][:300]}")
     return lines[-limit:]
 
 

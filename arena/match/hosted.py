@@ -153,11 +153,12 @@ class SandboxedAgent(Agent):
         return f"{text}\n{notes}".strip() if notes else text
 
     async def _why_gone(self, detail: str) -> str:
+        """Why the bot left, in the platform's words only: a crash reason is public (strike
+        detail, rejection reason), so what the bot wrote stays in its stderr, which only its
+        owner sees (docs/decisions/bot-output-stays-private.md)."""
         if await asyncio.to_thread(self.process.wait, 0.5) is None:
             return detail
-        last = self.process.stderr_text().strip().splitlines()[-1:]
-        tail = f": {last[0][:300]}" if last else ""
-        return f"{detail} ({self.process.exit_reason()}){tail}"
+        return f"{detail} ({self.process.exit_reason()}; its output is in its stderr)"
 
 
 def sandboxed_agent(

@@ -59,6 +59,9 @@ class _Seat:
     decisions: int = 0
     #: The decision after whose answer the seat was last checked for violations.
     checked_after: int = -2
+    #: What the bot said that its owner may see and others may not (an illegal code):
+    #: added to its stderr, never to a strike's public detail.
+    private_notes: list[str] = field(default_factory=list)
 
 
 #: Called after each applied action: (state, seat, code, the code's label before it was played).
@@ -148,7 +151,8 @@ class Referee:
         finally:
             await asyncio.gather(*(seat.agent.close_async() for seat in seats))
             for seat in seats:
-                seat.report.stderr = seat.agent.stderr()
+                said = [seat.agent.stderr(), *seat.private_notes]
+                seat.report.stderr = "\n".join(text for text in said if text)
         for seat in seats:
             seat.report.time_used_ms = round(seat.time_used * 1000, 3)
             seat.report.decisions = seat.decisions
@@ -206,7 +210,9 @@ class Referee:
             await self._strike(seat, decision, AgentTimeout(detail))
             return None, took
         if code not in legal:
-            await self._strike(seat, decision, AgentIllegalAction(f"illegal action {code!r}"[:200]))
+            seat.private_notes.append(f"decision {decision}: illegal action {code!r}"[:300])
+            public = f"illegal action: not one of the {len(legal)} legal; the code is in its stderr"
+            await self._strike(seat, decision, AgentIllegalAction(public))
             return None, took
         return code, took
 

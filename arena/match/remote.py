@@ -189,7 +189,8 @@ class RemoteAgent(Agent):
             turn = f" on turn {error.request_id}" if error.request_id else ""
             self._remember(f"bot error ({wire.error_name(error.code)}){turn}: {text}")
             if error.request_id == 0:  # a failure outside any turn, as in an in-process bot
-                self._violation(AgentError(f"bot error outside a turn: {text}"), ends_turn=False)
+                public = f"bot error outside a turn ({wire.error_name(error.code)}){_IN_STDERR}"
+                self._violation(AgentError(public), ends_turn=False)
                 return self._listening
         if payload in ("action", "error"):
             self._route(message, len(raw))
@@ -286,7 +287,8 @@ class RemoteAgent(Agent):
                 if item.WhichOneof("payload") == "action":
                     return self._checked(item.action.code, request, request_id)
                 text = storable(item.error.message[:TEXT_CHARS], TEXT_CHARS)
-                raise self._told(AgentError(f"bot error: {text}"), request_id, text)
+                public = f"bot error ({wire.error_name(item.error.code)}){_IN_STDERR}"
+                raise self._told(AgentError(public), request_id, text)
         finally:
             self._open = None
             self._late = 0
@@ -432,6 +434,11 @@ class RemoteAgent(Agent):
             line = storable(line[: LOG_CHARS - self._log_size], LOG_CHARS)
             self._log.append(line)
             self._log_size += len(line) + 1
+
+
+#: A bot's own words (its error messages) are remembered in its stderr, private to its owner;
+#: the strike detail, which is public, only points there.
+_IN_STDERR = "; its message is in its stderr"
 
 
 def _error(code: int, request_id: int, message: str, strike: bool = False) -> pb.RefereeMessage:

@@ -90,7 +90,10 @@ def test_a_memory_bomb_hits_its_limit_and_is_struck() -> None:
     roomy = TimeControl(per_decision=10.0, bank=10.0, max_strikes=3)
     record = play(BOTS / "memory_bomb.py", time_control=roomy)
     assert record.seats[0].disqualified
-    assert [s.detail for s in record.seats[0].strikes] == ["bot error: MemoryError: "] * 3
+    assert [s.detail for s in record.seats[0].strikes] == [
+        "bot error (BOT_ERROR); its message is in its stderr"
+    ] * 3
+    assert "MemoryError" in record.seats[0].stderr
 
 
 def test_a_bot_that_never_reads_its_stream_cannot_stall_the_referee() -> None:
@@ -144,7 +147,7 @@ def test_a_tcp_connection_to_a_local_server_fails(tmp_path) -> None:
     assert accepted == []
     assert reasons(record) == {"error"}
     # The seccomp filter refuses the socket itself (no network namespace needed for that).
-    assert "Address family not supported" in record.seats[0].strikes[0].detail
+    assert "Address family not supported" in record.seats[0].stderr
 
 
 @pytest.mark.parametrize("where", ["bot_dir", "etc"])
@@ -187,11 +190,13 @@ def test_answering_a_stale_request_is_struck(tmp_path) -> None:
     assert record.seats[0].disqualified
 
 
-def test_a_bot_that_crashes_at_import_is_disqualified_with_its_error() -> None:
+def test_a_bot_that_crashes_at_import_is_disqualified_with_its_error_in_its_stderr() -> None:
     record = play(BOTS / "crashes_at_import.py")
     seat = record.seats[0]
     assert seat.disqualified and reasons(record) == {"crash"}
-    assert "cannot even be imported" in seat.disqualified_reason
+    # The reason is public; what the bot wrote is its owner's (stderr).
+    assert "exit" in seat.disqualified_reason and "its stderr" in seat.disqualified_reason
+    assert "cannot even be imported" not in seat.disqualified_reason
     assert "cannot even be imported" in seat.stderr
 
 
@@ -242,7 +247,7 @@ def test_a_bot_file_reads_neither_its_neighbour_nor_the_checkouts_secret(checkou
     record = play(checkout / "bots" / "spy_a.py")
     seat = record.seats[0]
     assert [s.reason for s in seat.strikes] == ["error"] and not seat.disqualified
-    assert spy_report(seat.strikes[0].detail) == ([], ["spy_a.py"])
+    assert spy_report(seat.stderr) == ([], ["spy_a.py"])
 
 
 def test_arena_play_gives_the_bot_a_copy_of_only_its_own_file(checkout) -> None:
@@ -333,7 +338,7 @@ def test_a_link_out_of_a_package_leads_nowhere_in_the_sandbox(checkout) -> None:
     spy(folder, "bot", [], own=["bot.py", "leak"])
     (folder / "leak").symlink_to(checkout / "var" / "secret_key")
     record = play(folder)
-    assert spy_report(record.seats[0].strikes[0].detail) == ([], ["bot.py", "leak"])
+    assert spy_report(record.seats[0].stderr) == ([], ["bot.py", "leak"])
     assert not record.seats[0].disqualified
 
 

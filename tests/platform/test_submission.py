@@ -194,7 +194,9 @@ def test_a_version_that_crashes_is_rejected_with_the_error(db):
     assert validate(version.pk).startswith("rejected")
     version.refresh_from_db()
     assert version.status == BotVersion.Status.REJECTED
-    assert "RuntimeError: my bug" in version.rejection_reason
+    assert "bot error" in version.rejection_reason  # public: the bot's words are not
+    assert "my bug" not in version.rejection_reason
+    assert "RuntimeError: my bug" in version.validation_stderr
 
 
 def test_a_version_is_immutable(db):

@@ -83,7 +83,8 @@ def test_a_failing_bot_is_struck_per_turn_and_told_its_strikes(server: RefereeSe
     assert status == 0, err
     strikes = record.seats[0].strikes
     assert strikes and {s.reason for s in strikes} == {"error"}
-    assert "flaky on turn 2" in strikes[0].detail
+    assert "flaky on turn 2" not in strikes[0].detail  # public: the bot's words are not
+    assert "flaky on turn 2" in record.seats[0].stderr
     assert json.loads(out)["strikes"] == len(strikes)
     assert not record.seats[0].disqualified
 
