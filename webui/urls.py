@@ -51,5 +51,7 @@ urlpatterns = [
     path("accounts/token/", accounts.token, name="token"),
     path("api/", include("webui.api.urls")),
     path("tournaments/", include("webui.tournaments.urls")),
+    # The admin's sign-in, throttled with the site's (before the admin's own URLs).
+    path("admin/login/", accounts.ThrottledAdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
 ]

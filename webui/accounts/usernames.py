@@ -23,7 +23,13 @@ def username_key(name: str) -> str:
     found = confusables.is_confusable(folded, greedy=True, preferred_aliases=["latin"]) or []
     latin = {}
     for entry in found:
-        glyphs = [h["c"] for h in entry["homoglyphs"] if categories.alias(h["c"]) == "LATIN"]
+        # A homoglyph may be several code points ("8" lists one wrapped in direction marks),
+        # which `categories.alias` cannot take: only single letters fold a name.
+        glyphs = [
+            h["c"]
+            for h in entry["homoglyphs"]
+            if len(h["c"]) == 1 and categories.alias(h["c"]) == "LATIN"
+        ]
         if glyphs:
             latin[entry["character"]] = glyphs[0]
     skeleton = "".join(latin.get(char, char) for char in folded)

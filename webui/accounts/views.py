@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from django.conf import settings
-from django.contrib import messages
+from django.contrib import admin, messages
+from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -11,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse_lazy
 from rest_framework.authtoken.models import Token
 
 from webui.accounts import throttle
@@ -21,24 +23,63 @@ from webui.matches.models import Match, MatchSeat
 
 
 class ThrottledLoginView(auth_views.LoginView):
-    """Django's sign-in, refusing an address or an account with too many failures."""
+    """Django's sign-in, refusing an address or an account with too many failures. Every
+    attempt counts as a failure until the password proves right (webui.accounts.throttle)."""
+
+    _attempt: list[int]
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         try:
-            throttle.check_login(request, request.POST.get("username", ""))
+            self._attempt = throttle.login_attempt(request, request.POST.get("username", ""))
         except throttle.Throttled as exc:
-            return too_many(request, "registration/login.html", self.get_form(), exc)
+            return too_many(request, self.template_name, self.get_form(), exc, self.extra())
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form) -> HttpResponse:
-        throttle.login_failed(self.request, self.request.POST.get("username", ""))
-        return super().form_invalid(form)
+    def form_valid(self, form) -> HttpResponse:
+        throttle.forget(self._attempt)
+        return super().form_valid(form)
+
+    def extra(self) -> dict:
+        """Context the template needs beyond the form (the admin's page needs more)."""
+        return {}
 
 
-def too_many(request: HttpRequest, template: str, form, exc: throttle.Throttled) -> HttpResponse:
+class ThrottledAdminLoginView(ThrottledLoginView):
+    """The admin's sign-in (`AdminSite.login`'s form, page and redirect), counted with the
+    site's: a staff password is no easier to guess there."""
+
+    authentication_form = AdminAuthenticationForm
+    template_name = "admin/login.html"
+    next_page = reverse_lazy("admin:index")
+
+    def get(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.user.is_active and request.user.is_staff:
+            return redirect("admin:index")
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs) -> dict:
+        return {**super().get_context_data(**kwargs), **self.extra()}
+
+    def extra(self) -> dict:
+        return {
+            **admin.site.each_context(self.request),
+            "title": "Log in",
+            "subtitle": None,
+            "app_path": self.request.get_full_path(),
+            "username": self.request.user.get_username(),
+        }
+
+
+def too_many(
+    request: HttpRequest,
+    template: str,
+    form,
+    exc: throttle.Throttled,
+    extra: dict | None = None,
+) -> HttpResponse:
     form.errors.clear()
     form.add_error(None, exc.message)
-    response = render(request, template, {"form": form}, status=429)
+    response = render(request, template, {**(extra or {}), "form": form}, status=429)
     response["Retry-After"] = str(exc.retry_after)
     return response
 
@@ -47,23 +88,25 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("home")
     form = SignupForm(request.POST or None)
-    if request.method == "POST":
-        try:
-            throttle.check_signup(request)
-        except throttle.Throttled as exc:
-            return too_many(request, "accounts/signup.html", form, exc)
-    if request.method == "POST" and form.is_valid():
+    if request.method != "POST":
+        return render(request, "accounts/signup.html", {"form": form})
+    try:  # counted first, taken back unless an account is made
+        attempt = throttle.signup_attempt(request)
+    except throttle.Throttled as exc:
+        return too_many(request, "accounts/signup.html", form, exc)
+    user = None
+    if form.is_valid():
         try:
             with transaction.atomic():
                 user = form.save()
         except IntegrityError:  # a look-alike name signed up at the same moment
             form.add_error("username", "This name is taken, or looks too much like one that is.")
-            return render(request, "accounts/signup.html", {"form": form})
-        throttle.signed_up(request)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}. Upload a bot when it is ready.")
-        return redirect("home")
-    return render(request, "accounts/signup.html", {"form": form})
+    if user is None:
+        throttle.forget(attempt)
+        return render(request, "accounts/signup.html", {"form": form})
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, f"Welcome, {user.username}. Upload a bot when it is ready.")
+    return redirect("home")
 
 
 def user_page(request: HttpRequest, username: str) -> HttpResponse:
