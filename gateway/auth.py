@@ -22,6 +22,7 @@ class Identity:
 
     token_id: int
     bot_id: int
+    owner_id: int
     label: str
     game: str
     concurrency: int
@@ -36,6 +37,7 @@ def identify(secret: str) -> Identity | None:
     return Identity(
         token_id=token.pk,
         bot_id=bot.pk,
+        owner_id=bot.owner_id,
         label=f"{bot.owner.username}/{bot.name}",
         game=bot.game,
         concurrency=bot.concurrency,

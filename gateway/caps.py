@@ -39,6 +39,26 @@ async def release_stream(redis: aioredis.Redis, kind: str, owner: str, stream: s
     await redis.zrem(streams_key(kind, owner), stream)
 
 
+async def claim_streams(
+    redis: aioredis.Redis, kind: str, caps: list[tuple[str, int, str]], stream: str
+) -> str | None:
+    """Count `stream` under each (scope, cap, what) of `caps`, in order; if one is full,
+    take back the ones already counted and return its `what` (None: all counted)."""
+    claimed: list[str] = []
+    for scope, cap, what in caps:
+        if not await claim_stream(redis, kind, scope, stream, cap):
+            for earlier in claimed:
+                await release_stream(redis, kind, earlier, stream)
+            return what
+        claimed.append(scope)
+    return None
+
+
+async def release_streams(redis: aioredis.Redis, kind: str, scopes: list[str], stream: str) -> None:
+    for scope in scopes:
+        await release_stream(redis, kind, scope, stream)
+
+
 class RateLimit:
     """A token bucket: `rate` messages a second, saving up to `burst`.
 

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 #: Attend (lobby) streams one bot token may hold open at once, over every gateway.
 LOBBY_STREAMS = 2
+#: ... one bot, whatever number of tokens its owner issued (one lobby is all a bot needs;
+#: the second is room for a restart while the old stream is not yet noticed).
+LOBBY_STREAMS_PER_BOT = 2
+#: ... one person, over all their bots. Each lobby holds a Redis connection on a gateway.
+LOBBY_STREAMS_PER_OWNER = 10
 #: Play streams a bot may hold open at once, over every gateway, beyond its concurrency:
 #: room for a rejoin while the broken stream is not yet noticed.
 PLAY_STREAMS_SPARE = 2

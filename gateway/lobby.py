@@ -24,7 +24,7 @@ from arena.relay import envelope as env
 from arena_sdk.proto.arena.v1 import gateway_pb2 as gpb
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 from gateway import auth, caps
-from gateway.limits import LOBBY_STREAMS
+from gateway.limits import LOBBY_STREAMS, LOBBY_STREAMS_PER_BOT, LOBBY_STREAMS_PER_OWNER
 
 if TYPE_CHECKING:
     from gateway.server import GatewayServer
@@ -43,6 +43,12 @@ class Lobby:
     code: int = pb.ERROR_CODE_BAD_TOKEN
 
 
+def lobby_scopes(identity: auth.Identity) -> list[str]:
+    """Whose Attend streams a lobby counts among: its token's, its bot's, its owner's (each
+    capped, gateway.limits: an owner may issue any number of tokens, and own many bots)."""
+    return [str(identity.token_id), f"bot:{identity.bot_id}", f"owner:{identity.owner_id}"]
+
+
 def _error(code: int, message: str) -> gpb.LobbyMessage:
     return gpb.LobbyMessage(error=pb.Error(code=code, message=message))
 
@@ -55,10 +61,19 @@ async def attend(
         await context.write(_error(pb.ERROR_CODE_BAD_TOKEN, "this token opens no bot"))
         return
     lobby = Lobby(identity)
-    owner = str(identity.token_id)
-    if not await caps.claim_stream(server.redis, "lobby", owner, lobby.lid, LOBBY_STREAMS):
-        message = f"this token already has {LOBBY_STREAMS} Attend streams open"
-        await context.write(_error(pb.ERROR_CODE_TOO_MANY, message))
+    scopes = lobby_scopes(identity)
+    limits = [
+        (scopes[0], LOBBY_STREAMS, f"this token already has {LOBBY_STREAMS}"),
+        (scopes[1], LOBBY_STREAMS_PER_BOT, f"this bot already has {LOBBY_STREAMS_PER_BOT}"),
+        (
+            scopes[2],
+            LOBBY_STREAMS_PER_OWNER,
+            f"its owner's bots already have {LOBBY_STREAMS_PER_OWNER}",
+        ),
+    ]
+    full = await caps.claim_streams(server.redis, "lobby", limits, lobby.lid)
+    if full is not None:
+        await context.write(_error(pb.ERROR_CODE_TOO_MANY, f"{full} Attend streams open"))
         return
     server.lobbies[lobby.lid] = lobby
     try:
@@ -78,7 +93,7 @@ async def attend(
         server.lobbies.pop(lobby.lid, None)
         with contextlib.suppress(Exception):
             await server.mark_offline(lobby)
-            await caps.release_stream(server.redis, "lobby", owner, lobby.lid)
+            await caps.release_streams(server.redis, "lobby", scopes, lobby.lid)
         log.info("%s left lobby %s", identity.label, lobby.lid)
 
 

@@ -102,7 +102,8 @@ class GatewayServer:
         pipe.set(env.gateway_key(self.gid), "1", px=int(ONLINE_TTL_SECONDS * 1000))
         for entry in list(self.lobbies.values()):
             pipe.zadd(env.online_key(entry.identity.bot_id), {f"{self.gid}/{entry.lid}": expires})
-            pipe.zadd(caps.streams_key("lobby", str(entry.identity.token_id)), {entry.lid: expires})
+            for scope in lobby.lobby_scopes(entry.identity):
+                pipe.zadd(caps.streams_key("lobby", scope), {entry.lid: expires})
         for sid, bot in list(self.plays.items()):
             pipe.zadd(caps.streams_key("play", bot), {sid: expires})
         await pipe.execute()

@@ -128,6 +128,44 @@ def test_a_token_holds_a_capped_number_of_connections(remote: Remote) -> None:
             call.cancel()
 
 
+def test_lobbies_are_capped_per_bot_and_per_owner_whatever_the_tokens(remote: Remote) -> None:
+    """An owner may issue any number of tokens, and own many bots: each lobby holds a Redis
+    connection on a gateway, so the count is capped per bot and per owner too."""
+    from gateway.limits import LOBBY_STREAMS_PER_BOT, LOBBY_STREAMS_PER_OWNER
+    from webui.bots.models import BotToken
+
+    address = remote.gateway("gw")
+    bot, first = make_remote_bot("frank", "many-tokens")
+    tokens = [first] + [BotToken.issue(bot)[1] for _ in range(LOBBY_STREAMS_PER_BOT)]
+    with grpc.insecure_channel(address) as channel:
+        stub = gateway_pb2_grpc.GatewayStub(channel)
+        held = [stub.Attend(gpb.AttendRequest(token=t)) for t in tokens[:LOBBY_STREAMS_PER_BOT]]
+        for call in held:
+            assert next(call).WhichOneof("payload") == "welcome"
+        (refused,) = attend(channel, tokens[-1])  # a fresh token of the same bot
+        assert refused.error.code == pb.ERROR_CODE_TOO_MANY
+        assert "this bot already has" in refused.error.message
+        # One lobby each for more bots of the same owner, up to the owner's cap.
+        others = [
+            make_remote_bot("frank", f"bot-{n}")[1]
+            for n in range(LOBBY_STREAMS_PER_OWNER - LOBBY_STREAMS_PER_BOT + 1)
+        ]
+        for secret in others[:-1]:
+            call = stub.Attend(gpb.AttendRequest(token=secret))
+            assert next(call).WhichOneof("payload") == "welcome"
+            held.append(call)
+        (refused,) = attend(channel, others[-1])
+        assert refused.error.code == pb.ERROR_CODE_TOO_MANY
+        assert "its owner's bots already have" in refused.error.message
+        # Another person is not affected; a closed lobby frees its place.
+        _, stranger = make_remote_bot("grace", "own-bot")
+        assert attend(channel, stranger)[0].HasField("welcome")
+        held.pop().cancel()
+        wait_until(lambda: attend(channel, others[-1])[0].HasField("welcome"), 20, "a free slot")
+        for call in held:
+            call.cancel()
+
+
 def test_a_seat_stream_sending_too_fast_is_cut_off(remote: Remote, db) -> None:
     """A real worker-side seat (RelayAgent) offered to the bot; its Play stream floods."""
     from arena.relay.agent import RelayAgent
