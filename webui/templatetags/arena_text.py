@@ -10,8 +10,15 @@ from django.utils import timezone
 from django.utils.timesince import timesince
 
 import arena.games
+from webui.plain_text import plain_text
 
 register = template.Library()
+
+
+@register.filter
+def plain(text: object) -> str:
+    """Free text without bidi overrides or invisible characters (webui.plain_text)."""
+    return plain_text(str(text))
 
 
 @register.filter

@@ -9,6 +9,7 @@ from django import forms
 import arena.games
 import arena.tournament as formats
 from webui.bots.models import BotVersion
+from webui.plain_text import plain_line
 
 FORMAT_LABELS = {
     "swiss": "Swiss",
@@ -62,6 +63,12 @@ class TournamentForm(forms.Form):
             .select_related("bot__owner")
             .order_by("bot__owner__username", "bot__name")
         )
+
+    def clean_name(self) -> str:
+        name = plain_line(self.cleaned_data["name"])
+        if not name:
+            raise forms.ValidationError("A name needs letters or digits you can see.")
+        return name
 
     def clean(self) -> dict:
         data = super().clean()

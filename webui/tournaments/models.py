@@ -18,6 +18,7 @@ import arena.tournament as formats
 from arena.tournament import GameResult, History, Settings
 from arena.tournament import Round as Plan
 from webui.matches.models import Match
+from webui.plain_text import plain_line
 
 
 class Tournament(models.Model):
@@ -58,6 +59,11 @@ class Tournament(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game}, {self.format})"
+
+    def save(self, *args, **kwargs) -> None:
+        # Whoever makes it (the form, the admin, a command): no bidi or invisible characters.
+        self.name = plain_line(self.name)
+        super().save(*args, **kwargs)
 
     @property
     def is_elimination(self) -> bool:
