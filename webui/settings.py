@@ -31,6 +31,10 @@ ARENA_HTTPS = config.flag(env, "ARENA_HTTPS")
 if ARENA_HTTPS:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    # HSTS: browsers that have seen the site over HTTPS use nothing else for this long
+    # (ARENA_HSTS_SECONDS, a year by default; 0 turns it off), subdomains too if asked.
+    SECURE_HSTS_SECONDS = int(config.number(env, "ARENA_HSTS_SECONDS", 365 * 24 * 3600))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = config.flag(env, "ARENA_HSTS_SUBDOMAINS")
 CSRF_TRUSTED_ORIGINS = [
     origin.strip() for origin in env.get("ARENA_CSRF_TRUSTED_ORIGINS", "").split(",") if origin
 ]

@@ -13,6 +13,7 @@ from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse_lazy
+from django.views.decorators.cache import never_cache
 from rest_framework.authtoken.models import Token
 
 from webui.accounts import throttle
@@ -144,6 +145,7 @@ def played_tables(person) -> list[Match]:
     )
 
 
+@never_cache  # the page shows a secret: no cache, shared or the browser's, may keep it
 @login_required
 def token(request: HttpRequest) -> HttpResponse:
     """See your API token; POST makes a new one (the old one stops working)."""

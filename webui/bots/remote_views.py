@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import add_never_cache_headers
 from django.views.decorators.http import require_POST
 
 from webui.bots.forms import ConcurrencyForm, RemoteBotForm
@@ -24,12 +25,15 @@ def _owned_remote(request: HttpRequest, bot_id: int) -> Bot | HttpResponse:
 
 
 def _show_secret(request: HttpRequest, bot: Bot, secret: str) -> HttpResponse:
-    """The one time a token's secret is shown: it is stored only as a hash."""
-    return render(
+    """The one time a token's secret is shown: it is stored only as a hash, and no cache
+    (a proxy's or the browser's) may keep the page (Cache-Control: no-store)."""
+    response = render(
         request,
         "bots/remote_token.html",
         {"bot": bot, "secret": secret, "gateway": settings.ARENA_GATEWAY_ADDRESS},
     )
+    add_never_cache_headers(response)
+    return response
 
 
 @login_required
