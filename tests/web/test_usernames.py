@@ -60,7 +60,9 @@ def test_every_name_the_sign_up_form_accepts_can_sign_in(accounts, name):
     signed_up = newcomer.post("/accounts/signup/", form)  # a 500 raises here
     assert signed_up.status_code in (200, 302)
     returning = client()
-    signed_in = returning.post("/accounts/login/", {"username": PREFIX + name, "password": PASSWORD})
+    signed_in = returning.post(
+        "/accounts/login/", {"username": PREFIX + name, "password": PASSWORD}
+    )
     if signed_up.status_code == 302:
         assert signed_in.status_code == 302, signed_in.content.decode()[-600:]
         person = get_user_model().objects.get(pk=returning.session["_auth_user_id"])
