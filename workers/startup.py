@@ -1,11 +1,14 @@
 """What a worker checks before it takes any task: it can host bots safely, and it can reach
-the database it records them in.
+the database it records them in, migrated to this code's schema; what the scheduler checks
+before its first beat: the same database.
 
 A worker that cannot do either would still take tasks from the broker and acknowledge them
 as failed, silently swallowing part of a fleet's queue. So in production (PostgreSQL) it
 refuses to start, with a message naming what is missing; the embedded demo starts anyway
 (its reference bots need no sandbox) and says loudly that uploaded bots will be refused.
-The same checks run with `arena worker --check`, which exits instead of starting.
+A database whose migrations are not applied is refused everywhere, the embedded mode too
+(`webui.schema`): nothing could be played or recorded in it. The same checks run with
+`arena worker --check`, which exits instead of starting.
 """
 
 from __future__ import annotations
@@ -13,12 +16,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from celery.signals import worker_init
+from celery.signals import beat_init, worker_init
 from django.conf import settings
-from django.db import connections
-from django.db.utils import Error as DatabaseError
 
 from arena.sandbox import check_sandbox
+from webui.schema import check_database
 
 log = logging.getLogger("arena.worker")
 
@@ -29,6 +31,8 @@ class Readiness:
 
     problems: list[str]
     sandbox: str
+    #: The database lacks migrations: no mode starts on it.
+    unmigrated: bool = False
 
     @property
     def ready(self) -> bool:
@@ -36,18 +40,12 @@ class Readiness:
 
 
 def check_worker() -> Readiness:
-    problems = []
-    try:
-        with connections["default"].cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except DatabaseError as exc:
-        problems.append(f"the database cannot be reached: {str(exc).strip()}")
-    finally:
-        connections.close_all()  # the pool's processes open their own
+    database = check_database()
+    problems = list(database.problems)
     sandbox = check_sandbox(refresh=True)
     if not sandbox:
         problems.append(f"hosted bots cannot be sandboxed here: {sandbox.detail}")
-    return Readiness(problems, sandbox.detail)
+    return Readiness(problems, sandbox.detail, database.unmigrated)
 
 
 class WorkerNotReady(SystemExit):
@@ -62,7 +60,18 @@ def refuse_to_start_unready(**_: object) -> None:
         return
     for problem in readiness.problems:
         log.critical("%s", problem)
-    if settings.ARENA_PRODUCTION:
+    if settings.ARENA_PRODUCTION or readiness.unmigrated:
         log.critical("refusing to start: this worker would fail every match it took")
         raise WorkerNotReady(2)
     log.error("starting anyway (embedded mode): uploaded bots cannot be seated until this is fixed")
+
+
+@beat_init.connect
+def refuse_to_schedule_unmigrated(**_: object) -> None:
+    """The scheduler would queue ladder matches into tables that do not exist."""
+    database = check_database()
+    if database.unmigrated:
+        for problem in database.problems:
+            log.critical("%s", problem)
+        log.critical("refusing to start the scheduler")
+        raise WorkerNotReady(2)

@@ -106,6 +106,8 @@ def test_a_non_root_worker_with_a_delegated_cgroup_plays_sandboxed_bots(
     worker_home: Path, delegated_cgroup: Path
 ) -> None:
     require_root_and_system_python()
+    status, output = as_worker_user(["migrate"], worker_home, None)  # its own SQLite
+    assert status == 0, output
     status, output = as_worker_user(["worker", "--check"], worker_home, delegated_cgroup)
     assert status == 0, output
     assert f"bots as uid {WORKER_UID}:{WORKER_UID}" in output
