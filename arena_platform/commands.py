@@ -1,7 +1,12 @@
-"""`arena worker | beat | web | gateway | migrate | manage | ratings`: run the platform's parts.
+"""`arena worker | beat | sweeper | web | gateway | migrate | manage | ratings`: run the
+platform's parts.
 
 Django and Celery are imported inside the commands, so the rest of `arena` (`arena play`)
 never loads them. `arena demo` (arena_platform/demo.py) runs them all on one machine.
+
+Every long-running part checks its database before it starts, and refuses (exit status 2,
+one line naming what to do) a database it cannot reach or whose migrations are not applied
+(`webui.schema`): it would otherwise say it is ready and fail everything it took.
 """
 
 from __future__ import annotations
@@ -36,9 +41,19 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     worker.set_defaults(run=run_worker)
 
-    beat = commands.add_parser("beat", help="run the scheduler (ladder and sweeper); one only")
+    beat = commands.add_parser("beat", help="run the scheduler (ladder, tournaments); one only")
     beat.add_argument("--loglevel", default="INFO")
     beat.set_defaults(run=run_beat)
+
+    sweeper = commands.add_parser(
+        "sweeper",
+        help="run the sweeper: gives back dead workers' matches, resends what the broker lost",
+    )
+    sweeper.add_argument("--loglevel", default="INFO")
+    sweeper.add_argument(
+        "--every", type=float, help="seconds between sweeps (default: ARENA_SWEEP_SECONDS)"
+    )
+    sweeper.set_defaults(run=run_sweeper)
 
     web = commands.add_parser("web", help="serve the web site (gunicorn)")
     web.add_argument("--bind", default="127.0.0.1:8000")
@@ -94,6 +109,21 @@ def _django() -> None:
     import django
 
     django.setup()
+
+
+def database_refusal(command: str) -> int | None:
+    """Check the database as every long-running part does before it starts: print why not
+    and return 2 if it cannot be used, None if it can."""
+    _django()
+    from webui.schema import check_database
+
+    database = check_database()
+    if database.ok:
+        return None
+    for problem in database.problems:
+        print(f"arena {command}: {problem}", file=sys.stderr)
+    print(f"arena {command}: refusing to start", file=sys.stderr)
+    return 2
 
 
 def _exec(argv: list[str]) -> int:
@@ -161,17 +191,39 @@ def run_worker(args: argparse.Namespace) -> int:
 
 
 def run_beat(args: argparse.Namespace) -> int:
-    return _exec(beat_argv(args.loglevel))
+    return database_refusal("beat") or _exec(beat_argv(args.loglevel))
+
+
+def sweeper_argv(loglevel: str, every: float | None = None) -> list[str]:
+    """`arena sweeper` as a child process (the demo's)."""
+    argv = ["-m", "arena_platform", "sweeper", "--loglevel", loglevel]
+    return argv + (["--every", str(every)] if every else [])
+
+
+def run_sweeper(args: argparse.Namespace) -> int:
+    refused = database_refusal("sweeper")
+    if refused:
+        return refused
+    import logging
+
+    from django.conf import settings
+
+    from workers import sweeper
+
+    logging.getLogger("arena").setLevel(args.loglevel.upper())
+    return sweeper.run(args.every or settings.ARENA_SWEEP_SECONDS)
 
 
 def run_web(args: argparse.Namespace) -> int:
-    return _exec(web_argv(args.bind, args.workers, args.dev))
+    return database_refusal("web") or _exec(web_argv(args.bind, args.workers, args.dev))
 
 
 def run_gateway(args: argparse.Namespace) -> int:
     if bool(args.tls_cert) != bool(args.tls_key):
         raise SystemExit("arena gateway: give both --tls-cert and --tls-key, or neither")
-    _django()
+    refused = database_refusal("gateway")
+    if refused:
+        return refused
     from django.conf import settings
 
     from gateway.server import run

@@ -5,8 +5,9 @@ people and remote bots, cache; arena_platform.embedded_redis), unless ARENA_BROK
 one; then the database (SQLite unless ARENA_DATABASE_URL) is migrated and loaded, and the
 matches left waiting by the last run are queued again, oldest first; then the worker that
 plays the ladder, the worker kept for people's tables (docs/decisions/people-first.md), the
-scheduler, the web server and the gateway for remote bots. Ctrl-C stops them all; a demo
-killed outright takes its children with it, and the next start clears what is left.
+scheduler, the sweeper, the web server and the gateway for remote bots. Ctrl-C stops them
+all; a demo killed outright takes its children with it, and the next start clears what is
+left.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from arena_platform.commands import (
     _django,
     _project_env,
     beat_argv,
+    sweeper_argv,
     web_argv,
     worker_argv,
 )
@@ -147,6 +149,7 @@ def run_demo(args: argparse.Namespace) -> int:
             parts.append(("people-worker", people))
         parts += [
             ("scheduler", beat_argv("WARNING")),
+            ("sweeper", sweeper_argv("INFO")),
             ("web", web_argv(f"{args.host}:{args.port}", 2, dev=False)),
             ("gateway", ["-m", "arena_platform", "gateway", "--listen", args.gateway]),
         ]

@@ -253,6 +253,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "webui.api.schema.public_reads_need_no_auth",
         "webui.api.schema.every_status_is_declared",
+        "webui.api.schema.empty_query_parameters_are_absent",
     ],
     # Names for the status enums that read well in generated clients (no `StatusD22Enum`).
     "ENUM_NAME_OVERRIDES": {
@@ -308,17 +309,15 @@ CELERY_BEAT_SCHEDULE_FILENAME = env.get("ARENA_BEAT_SCHEDULE") or str(
     ARENA_DATA_DIR / "celerybeat-schedule"
 )
 _schedule_every = config.number(env, "ARENA_SCHEDULE_SECONDS", 5)
-_sweep_every = config.number(env, "ARENA_SWEEP_SECONDS", 5)
+#: Seconds between the sweeper's rounds (`arena sweeper`, a process of its own:
+#: workers/sweeper.py), and between the scheduler's tournament checks.
+ARENA_SWEEP_SECONDS = config.number(env, "ARENA_SWEEP_SECONDS", 5)
+_sweep_every = ARENA_SWEEP_SECONDS
 CELERY_BEAT_SCHEDULE = {
     "schedule-ladder": {
         "task": "arena.schedule_ladder",
         "schedule": _schedule_every,
         "options": {"expires": _schedule_every},
-    },
-    "sweep-leases": {
-        "task": "arena.sweep_leases",
-        "schedule": _sweep_every,
-        "options": {"expires": _sweep_every},
     },
     "advance-tournaments": {
         "task": "arena.advance_tournaments",

@@ -4,12 +4,11 @@ run_match        the first ready match of its lane: queued -> running (lease) ->
                  failed, ratings in the same commit
 validate_version pending -> validating -> active | rejected, by a match against reference bots
 schedule_ladder  keep every game's queue at its target depth (celery beat)
-sweep_leases     re-queue matches of dead workers, resend what the broker lost (celery beat)
+sweep_leases     one round of the sweeper (workers/sweeper.py runs it in its own process)
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import random
@@ -33,22 +32,20 @@ from arena.match.referee import TimeControl
 from arena.match.referee import run_match as referee_run
 from arena.storable import REASON_CAP, storable
 from webui import queue
-from webui.accounts.throttle import forget_old as forget_old_attempts
 from webui.bots.models import REFERENCE_USER, Bot, BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
 from webui.ladder.models import Rating
 from webui.ladder.solo import fill_solo_queue
+from webui.matches import files as match_files
 from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
 from webui.seeding import seed_key
 from workers import agents as seating
-from workers import broker
+from workers import sweeper
 from workers.db import fresh_connection, reconnecting
 from workers.heartbeat import Heartbeat
 
 log = logging.getLogger("arena.workers")
-#: How long a sent task may take to show up in the broker before the sweeper misses it.
-SEND_GRACE = timedelta(seconds=5)
 
 
 def _worker_name(task) -> str:
@@ -89,8 +86,10 @@ def play(match_id: int, worker: str) -> str:
 def _play_claimed(match_id: int, owner: str) -> str:
     """Play a match whose lease `owner` holds, and record it once."""
     match = Match.objects.get(pk=match_id)
+    if match.attempts > 1:  # what earlier attempts wrote and never recorded
+        match_files.remove_unrecorded(match_id)
     key = seed_key()
-    internal = f"match/{match.pk}"
+    internal = attempt_id(match.pk, match.attempts)
     try:
         with (
             Heartbeat(match_id, owner, settings.ARENA_HEARTBEAT_SECONDS) as beat,
@@ -108,6 +107,7 @@ def _play_claimed(match_id: int, owner: str) -> str:
             )
     except Exception as exc:  # infrastructure, never a loss for a bot: give it back
         return _give_back(match_id, owner, exc)
+    record.attempt = match.attempts
     if beat.lost:
         return "lease lost while playing: result dropped"
     fresh_connection()  # idle for the whole match: the server may have ended it
@@ -127,6 +127,14 @@ def _play_claimed(match_id: int, owner: str) -> str:
     if match.kind == Match.Kind.LADDER:
         _top_up(match.game)
     return f"finished: {[seat['rank'] for seat in record.outcome]}"
+
+
+def attempt_id(match_id: int, attempt: int) -> str:
+    """The platform's own id of one attempt at a match, from which its public id and its
+    bots' seeds are made: an attempt played again is a new match to every bot (a new id, new
+    seeds for the bots, a new deal), so nothing a bot learned in a lost attempt carries over.
+    The first attempt keeps the match's plain id."""
+    return f"match/{match_id}" if attempt <= 1 else f"match/{match_id}/attempt/{attempt}"
 
 
 def _top_up(game: str) -> None:
@@ -162,21 +170,25 @@ def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
 
 
 def _store_files(match: Match, owner: str, record: MatchRecord) -> tuple[str, str]:
-    """Write the record and replay before the transaction; the row will point at them."""
-    stem = f"matches/{match.pk // 1000:04d}/{match.pk}-{owner.rsplit('/', 1)[-1]}"
+    """Write the record and replay before the transaction; the row will point at them.
+    Named for the attempt (`webui.matches.files`), so that the sweeper can remove them if
+    this worker dies before the finish is recorded."""
+    record_path, replay_path = match_files.names(match.pk, owner)
     record_name = default_storage.save(
-        f"{stem}.record.json", ContentFile(json.dumps(record.to_dict()).encode())
+        record_path, ContentFile(json.dumps(record.to_dict()).encode())
     )
-    replay_name = default_storage.save(
-        f"{stem}.replay.json", ContentFile(json.dumps(record.replay()).encode())
-    )
+    try:
+        replay_name = default_storage.save(
+            replay_path, ContentFile(json.dumps(record.replay()).encode())
+        )
+    except Exception:
+        _delete((record_name,))
+        raise
     return record_name, replay_name
 
 
 def _delete(names: tuple[str, ...]) -> None:
-    for name in names:
-        with contextlib.suppress(OSError):
-            default_storage.delete(name)
+    match_files.delete(names)
 
 
 # --- validation of uploads ---------------------------------------------------------------
@@ -327,34 +339,8 @@ def schedule_ladder() -> int:
     return total
 
 
-def undelivered_matches() -> list[int]:
-    """Queued matches whose task the broker no longer holds (it lost them, or a send
-    failed). Where the broker cannot be read, those sent longer ago than the redispatch
-    window."""
-    held = broker.match_tasks_held()
-    if held is None:
-        return Match.undelivered(settings.ARENA_REDISPATCH_AFTER)
-    # A moment's grace covers a task between being sent and being seen in the broker.
-    grace = min(SEND_GRACE, settings.ARENA_REDISPATCH_AFTER)
-    return [pk for pk in Match.undelivered(grace) if pk not in held]
-
-
 @shared_task(name="arena.sweep_leases")
 def sweep_leases() -> dict[str, int]:
-    """Re-queue what dead workers held, and resend what the broker lost."""
-    requeued = Match.sweep()
-    lost = [pk for pk in undelivered_matches() if pk not in requeued]
-    sent = queue.run_matches(requeued + lost)
-    stale = BotVersion.expire_validations(settings.ARENA_VALIDATION_TIMEOUT)
-    resend = BotVersion.undispatched(settings.ARENA_REDISPATCH_AFTER)
-    for version_id in resend:
-        queue.validate(version_id)
-    forget_old_attempts()
-    if requeued or lost or stale or resend:
-        log.info(
-            "sweep: %d lease(s) expired, %d undelivered, %d validation(s) stale",
-            len(requeued),
-            len(lost),
-            stale,
-        )
-    return {"requeued": len(requeued), "resent": sent, "validations": len(resend) + stale}
+    """One round of the sweeper (`workers.sweeper`), for a message sent by hand; the
+    sweeper process runs it on its own clock."""
+    return sweeper.sweep()

@@ -79,18 +79,21 @@ def add_builtin(username: str, name: str, builtin: str, game: str = GAME):
 
 
 class Processes:
-    """Celery workers and beat as real subprocesses, each in its own process group."""
+    """Celery workers, beat and the sweeper as real subprocesses, each in its own process
+    group."""
 
     def __init__(self, env: dict[str, str], logs: Path) -> None:
         self.env = env
         self.logs = logs
         self.running: dict[str, subprocess.Popen] = {}
 
-    def _start(self, name: str, argv: list[str], ready: str | None) -> subprocess.Popen:
+    def _start(
+        self, name: str, argv: list[str], ready: str | None, module: str = "celery"
+    ) -> subprocess.Popen:
         log = self.logs / f"{name}.log"
         with open(log, "ab") as handle:
             process = subprocess.Popen(
-                [sys.executable, "-m", "celery", *argv],
+                [sys.executable, "-m", module, *argv],
                 cwd=REPO,
                 env=self.env,
                 stdout=handle,
@@ -122,6 +125,15 @@ class Processes:
     def beat(self, app: str = "workers.app") -> subprocess.Popen:
         schedule = self.logs / "celerybeat-schedule"
         return self._start("beat", ["-A", app, "beat", "-s", str(schedule), "-l", "INFO"], None)
+
+    def sweeper(self) -> subprocess.Popen:
+        """`arena sweeper`: gives back dead workers' matches, resends what the broker lost."""
+        return self._start("sweeper", ["sweeper"], ready="sweeper running", module="arena_platform")
+
+    def scheduler(self, app: str = "workers.app") -> None:
+        """What production runs beside the workers: beat and the sweeper."""
+        self.beat(app)
+        self.sweeper()
 
     def kill(self, name: str) -> None:
         """kill -9 the whole worker: the main process and its pool child."""

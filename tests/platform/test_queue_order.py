@@ -41,19 +41,20 @@ def test_a_hundred_matches_start_oldest_first_across_a_restart_of_every_process(
 
     ids = queue_shuffled(100)
     processes.worker("w1")
-    processes.beat()
+    processes.scheduler()
     running = Match.objects.filter(pk__in=ids, status="running")
     wait_until(lambda: len(started(ids)) >= 30 and running.exists(), 120, "30 matches to start")
     processes.kill("w1")
     processes.kill("beat")
+    processes.kill("sweeper")
     interrupted = list(running.values_list("pk", flat=True))
     before = started(ids)
     redis.Redis(REDIS_HOST, REDIS_PORT, db=REDIS_DB).flushdb()  # a Redis restarted empty
 
-    # The scheduler and a worker of its control queue first (as the one kept for people's
-    # tables): the sweeper resends what the emptied broker lost, and gives the killed
-    # worker's match back once its lease has expired; then a worker of matches.
-    processes.beat()
+    # The scheduler, the sweeper and a worker of the control queue first (as the one kept
+    # for people's tables): the sweeper resends what the emptied broker lost, and gives the
+    # killed worker's match back once its lease has expired; then a worker of matches.
+    processes.scheduler()
     processes.worker("control", queues="arena.people,arena.control")
     wait_until(
         lambda: Match.objects.filter(pk__in=interrupted, status="queued").exists(),

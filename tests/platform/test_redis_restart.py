@@ -15,7 +15,7 @@ def test_queue_drains_after_redis_restarts_mid_run(processes):
     ids = fill_queue(GAME, depth=40)
     processes.worker("w1", app="slow_app")
     processes.worker("w2", app="slow_app")
-    processes.beat()
+    processes.scheduler()
     queue.run_matches(ids)
     finished = Match.objects.filter(status=Match.Status.FINISHED)
     wait_until(lambda: finished.count() >= 5, 60, "the first matches to finish")

@@ -14,7 +14,7 @@ def test_kill_9_of_a_worker_mid_match_loses_nothing_and_records_nothing_twice(pr
     ids = fill_queue(GAME, depth=30)
     processes.worker("victim", app="slow_app")
     processes.worker("survivor", app="slow_app")
-    processes.beat()
+    processes.scheduler()
     queue.run_matches(ids)
 
     held = Match.objects.filter(status=Match.Status.RUNNING, lease_owner__startswith="victim@")

@@ -108,7 +108,7 @@ def test_a_worker_killed_mid_round_delays_the_tournament_but_records_nothing_twi
     processes.env["ARENA_TEST_PAUSE"] = "1.0"  # matches last long enough to be killed in
     processes.worker("victim", app="slow_app")
     processes.worker("survivor", app="slow_app")
-    processes.beat()
+    processes.scheduler()
     start(tournament)
 
     mine = Match.objects.filter(tournament_game__round__tournament=tournament)
