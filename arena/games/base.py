@@ -195,8 +195,12 @@ class SharedRng:
 
 
 def won(result: dict[str, Any]) -> bool:
-    """Did this seat win? Rank 0, unless a cooperative team lost together (all tied at 0)."""
-    return result["rank"] == 0 and result.get("team_won", True) is not False
+    """Did this seat win? Rank 0 in a competitive game; at a cooperative table, the team's
+    result: every seat of a table that won together, none of one that lost (whose seats
+    share rank 0)."""
+    if "team_won" in result:
+        return result["team_won"] is True
+    return result["rank"] == 0
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import arena.games
+from arena.tournament.scoring import game_points
 
 FORMATS = ("swiss", "round-robin", "single-elim", "double-elim", "knockout")
 SEATINGS = ("rotations", "permutations")
@@ -163,6 +164,9 @@ class GameResult:
     #: Who won: rank 0, or in a cooperative game every seat of a table that won together
     #: (a lost one shares rank 0 unwon). Empty: rank 0 won (results built from ranks alone).
     won: tuple[bool, ...] = ()
+    #: A cooperative table: the seats won or lost together, and only a won table has places
+    #: (by trophy points); a lost one shares rank 0 without being first.
+    cooperative: bool = False
 
     @classmethod
     def from_outcome(cls, outcome: Iterable[Mapping[str, Any]]) -> GameResult:
@@ -171,15 +175,29 @@ class GameResult:
             ranks=tuple(int(s["rank"]) for s in seats),
             scores=tuple(float(s.get("score") or 0) for s in seats),
             disqualified=tuple(bool(s.get("disqualified")) for s in seats),
-            won=tuple(
-                s["team_won"] is True if "team_won" in s else arena.games.won(s) for s in seats
-            ),
+            won=tuple(arena.games.won(s) for s in seats),
+            cooperative=any("team_won" in s for s in seats),
         )
 
     def seat_won(self, seat: int) -> bool:
         if self.won:
             return self.won[seat]
         return self.ranks is not None and self.ranks[seat] == 0
+
+    def points(self) -> list[float]:
+        """Each seat's tournament points for this game: by place in a competitive game (1 to
+        the winner, ½ per tie), the team's result at a cooperative table (1 won, 0 lost)."""
+        assert self.ranks is not None, "a void game gives no points"
+        if self.cooperative:
+            return [1.0 if self.seat_won(seat) else 0.0 for seat in range(len(self.ranks))]
+        return game_points(self.ranks)
+
+    def place(self, seat: int) -> int | None:
+        """The seat's finishing place (1 is first); None at a cooperative table that lost,
+        where nobody placed."""
+        if self.ranks is None or (self.cooperative and not self.seat_won(seat)):
+            return None
+        return self.ranks[seat] + 1
 
     @classmethod
     def void(cls) -> GameResult:

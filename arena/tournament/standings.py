@@ -1,10 +1,13 @@
 """Standings computed only from the games' results, so they can always be recomputed.
 
 Order: (for eliminations, the stage reached first), then
-  1. points — the share of opponents beaten in each game, summed; a Swiss bye is a win
+  1. points — the share of opponents beaten in each game, summed; a Swiss bye is a win; at a
+     cooperative table, the team's result (1 won, 0 lost) for every seat
   2. Buchholz — for each game played, the mean final points of its opponents, summed
-  3. average rank — mean finishing position in the games played (1 is first; lower is better)
+  3. average rank — mean finishing position in the games played (1 is first; lower is
+     better); a cooperative table that lost gives nobody a place
   4. head-to-head — among the entrants still tied, points scored in games against each other
+     (teammates at a cooperative table draw)
 Entrants equal on all of these share a place.
 """
 
@@ -16,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from arena.tournament.model import History
-from arena.tournament.scoring import game_points, pairwise
+from arena.tournament.scoring import pairwise
 
 TIE_BREAKS = ("points", "Buchholz", "average rank", "head-to-head")
 
@@ -71,13 +74,15 @@ def tally(history: History) -> list[Standing]:
             rows[entrant].points += rnd.bye_points
     for _, _, spec, result in history.played():
         assert result.ranks is not None
-        points = game_points(result.ranks)
+        points = result.points()
         for seat, entrant in enumerate(spec.seats):
             row = rows[entrant]
             row.points += points[seat]
             row.games += 1
             row.wins += result.seat_won(seat)  # a cooperative table that lost: no win
-            row.ranks.append(result.ranks[seat] + 1)
+            place = result.place(seat)  # none at a cooperative table that lost
+            if place is not None:
+                row.ranks.append(place)
             row.disqualified += bool(result.disqualified and result.disqualified[seat])
             row.opponents.append([e for s, e in enumerate(spec.seats) if s != seat])
     for row in rows:
@@ -132,5 +137,10 @@ def _head_to_head(history: History, group: list[Standing]) -> None:
         for seat_a, a in present:
             for seat_b, b in present:
                 if a != b:
-                    gained = pairwise(result.ranks[seat_a], result.ranks[seat_b])
+                    # Teammates at a cooperative table won or lost together: a draw.
+                    gained = (
+                        0.5
+                        if result.cooperative
+                        else pairwise(result.ranks[seat_a], result.ranks[seat_b])
+                    )
                     members[a].head_to_head = (members[a].head_to_head or 0.0) + gained

@@ -108,15 +108,13 @@ def _rotate(order: Sequence[int], turn: int) -> tuple[int, ...]:
 def table_order(history: History, round_no: int, table: Table) -> list[int]:
     """The table's players best first: points over its games, then summed game score,
     then the better (lower) draw number. Void games count for nobody."""
-    from arena.tournament.scoring import game_points
-
     points: Counter[int] = Counter()
     score: Counter[int] = Counter()
     for index, spec in enumerate(table.games):
         result = history.results.get((round_no, table.number, index))
         if result is None or result.ranks is None:
             continue
-        for seat, value in enumerate(game_points(result.ranks)):
+        for seat, value in enumerate(result.points()):
             points[spec.seats[seat]] += value
             if result.scores:
                 score[spec.seats[seat]] += result.scores[seat]
@@ -124,14 +122,12 @@ def table_order(history: History, round_no: int, table: Table) -> list[int]:
 
 
 def table_points(history: History, round_no: int, table: Table) -> dict[int, float]:
-    from arena.tournament.scoring import game_points
-
     points = {e: 0.0 for e in table.players}
     for index, spec in enumerate(table.games):
         result = history.results.get((round_no, table.number, index))
         if result is None or result.ranks is None:
             continue
-        for seat, value in enumerate(game_points(result.ranks)):
+        for seat, value in enumerate(result.points()):
             points[spec.seats[seat]] += value
     return points
 

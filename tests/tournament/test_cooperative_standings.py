@@ -40,3 +40,21 @@ def test_a_lost_table_is_no_win_and_a_won_one_a_win_for_every_seat() -> None:
 def test_competitive_results_keep_rank_zero_as_the_win() -> None:
     result = [{"rank": 1, "score": 3}, {"rank": 0, "score": 9}]
     assert wins_after(result) == [0, 1]
+
+
+def standings_after(result: list[dict]) -> list:
+    history = History(entrants=("a", "b"))
+    table = Table(1, (0, 1), (GameSpec(1, (0, 1)),))
+    history.rounds.append(Round(1, (table,)))
+    history.results[(1, 1, 0)] = GameResult.from_outcome(result)
+    return sorted(standings(make_settings("swiss"), history), key=lambda r: r.entrant)
+
+
+def test_a_lost_table_gives_no_points_and_no_place_a_won_one_a_point_each() -> None:
+    lost = standings_after(outcome(3))
+    assert [r.points for r in lost] == [0.0, 0.0], "not half a point each, as for a draw"
+    assert [r.average_rank for r in lost] == [None, None], "nobody placed first at a loss"
+    won = outcome(0)
+    rows = standings_after(won)
+    assert [r.points for r in rows] == [1.0, 1.0], "the team's win, for every seat"
+    assert [r.average_rank for r in rows] == [s["rank"] + 1 for s in won], "places by trophies"

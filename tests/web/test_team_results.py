@@ -145,6 +145,52 @@ def test_the_bot_page_shows_team_results_and_no_win_dot_after_a_loss(page, table
     won_tables = sum(1 for h in history.select_related("match") if h.match.summary["table"]["won"])
     assert won_tables >= 1
     assert page.locator("svg.chart circle.point.win").count() == won_tables
+    from webui.ladder.models import Rating
+
+    rating = Rating.objects.get(version=greedy, game=GAME)
+    assert rating.wins == won_tables, "the rating counts the tables won, as the chart draws"
+
+
+def test_the_ladder_counts_each_seats_own_trophy_points_without_the_win_bonus(page, tables):
+    from webui.matches.models import Match, MatchSeat
+
+    greedy = reference("greedy")
+    seats = MatchSeat.objects.filter(
+        version=greedy, match__kind=Match.Kind.LADDER, match__status=Match.Status.FINISHED
+    ).select_related("match")
+    own = [s.match.summary["outcome"][s.seat]["points"] for s in seats]
+    assert any(s.match.summary["table"]["won"] for s in seats), "a won table, with its bonus"
+    page.goto("/ladder/castle_panic/")
+    shown = page.locator(f'tr[data-version="{greedy.pk}"] td[data-figure="points / game"]')
+    assert float(shown.inner_text()) == pytest.approx(sum(own) / len(own), abs=0.051)
+
+
+def test_a_cooperative_bot_page_lists_partners_and_tables_with_people(page, people_tables):
+    from webui.matches.models import Match
+
+    greedy, partner = reference("greedy"), second("greedy")
+    page.goto(f"/bots/{greedy.bot_id}/")
+    assert page.locator("h2", has_text="Partners").count() == 1
+    assert page.locator("h2", has_text="Head to head").count() == 0
+    row = page.locator(
+        "table.head-to-head tr", has=page.locator(f'a[href="/bots/{partner.bot_id}/"]')
+    )
+    together = Match.objects.filter(status="finished", seats__version=greedy).filter(
+        seats__version=partner
+    )
+    won = sum(1 for m in together if m.summary["table"]["won"])
+    assert row.locator("td").nth(1).inner_text() == str(together.count())
+    assert row.locator("td").nth(2).inner_text() == f"{won}–{together.count() - won}"
+    # The person at the won table was the partner bot's teammate: one table won with people.
+    page.goto(f"/bots/{partner.bot_id}/")
+    assert page.locator("#against-people h2").inner_text() == "With people"
+    assert page.locator(".people-record").inner_text() == "1–0"
+
+
+def test_a_competitive_bot_page_keeps_head_to_head(page, world):
+    page.goto(f"/bots/{world.bots['tactician'].pk}/")
+    assert page.locator("h2", has_text="Head to head").count() == 1
+    assert page.locator("#against-people h2").inner_text() == "Against people"
 
 
 @pytest.fixture(scope="module")

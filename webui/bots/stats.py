@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import connection
+from django.db.models import Count, Q
 
 import arena.games
 from arena.games.base import Game
 from arena.games.results import team_result
+from webui.matches.models import Match, MatchSeat
 
 #: Points in a rating chart: the most recent games, so a long history stays readable.
 HISTORY_POINTS = 400
@@ -95,10 +97,44 @@ LIMIT %s
 
 
 def head_to_head(bot, limit: int = 25) -> list[Rival]:
-    """The bot's record against each other bot it met, most-met first (one query)."""
+    """The bot's record against each other bot it met, most-met first (one query). In a
+    cooperative game the others at its tables are partners: see `partners`."""
+    game = _game(bot.game)
+    if game is not None and game.cooperative:
+        return partners(bot, limit)
     with connection.cursor() as cursor:
         cursor.execute(HEAD_TO_HEAD, [bot.pk, bot.pk, limit])
         return [Rival(*row) for row in cursor.fetchall()]
+
+
+def partners(bot, limit: int = 25) -> list[Rival]:
+    """A cooperative bot's record with each bot it shared a table with: tables played
+    together, won (`wins`) and lost (`losses`) together; nobody beats a teammate."""
+    shared = (
+        MatchSeat.objects.filter(
+            match__status=Match.Status.FINISHED, match__seats__version__bot=bot
+        )
+        .exclude(version__bot=bot)
+        .exclude(version=None)
+        .values("version__bot_id", "version__bot__name", "version__bot__owner__username")
+        .annotate(
+            games=Count("match_id", distinct=True),
+            won=Count("match_id", distinct=True, filter=Q(match__summary__table__won=True)),
+        )
+        .order_by("-games", "version__bot__name")[:limit]
+    )
+    return [
+        Rival(
+            r["version__bot_id"],
+            r["version__bot__name"],
+            r["version__bot__owner__username"],
+            r["games"],
+            r["won"],
+            r["games"] - r["won"],
+            0,
+        )
+        for r in shared
+    ]
 
 
 @dataclass
@@ -128,7 +164,32 @@ WHERE mv.bot_id = %s AND m.status = 'finished' AND m.kind = 'people'
 
 
 def against_people(bot) -> PeopleRecord:
-    """Wins are finishing ahead of a person at the table (one query)."""
+    """Wins are finishing ahead of a person at the table (one query); in a cooperative
+    game, tables won with people."""
+    game = _game(bot.game)
+    if game is not None and game.cooperative:
+        return with_people(bot)
     with connection.cursor() as cursor:
         cursor.execute(AGAINST_PEOPLE, [bot.pk])
         return PeopleRecord(*cursor.fetchone())
+
+
+def with_people(bot) -> PeopleRecord:
+    """A cooperative bot's tables with people: the person is a teammate, so a win is a
+    table won together, a loss one lost together."""
+    tables = Match.objects.filter(
+        status=Match.Status.FINISHED, kind=Match.Kind.PEOPLE, seats__version__bot=bot
+    ).distinct()
+    counts = tables.aggregate(
+        matches=Count("id", distinct=True),
+        won=Count("id", distinct=True, filter=Q(summary__table__won=True)),
+    )
+    people = (
+        MatchSeat.objects.filter(match__in=tables, person__isnull=False)
+        .values("person_id")
+        .distinct()
+        .count()
+    )
+    return PeopleRecord(
+        counts["matches"], people, counts["won"], counts["matches"] - counts["won"], 0
+    )

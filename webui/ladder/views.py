@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.core.paginator import Paginator
-from django.db.models import Avg, F, FloatField, Max, Min, Window
+from django.db.models import Avg, Case, F, FloatField, Max, Min, When, Window
 from django.db.models.fields.json import KeyTextTransform, KeyTransform
 from django.db.models.functions import Cast, NullIf, RowNumber
 from django.http import Http404, HttpRequest, HttpResponse
@@ -46,6 +46,22 @@ def ladder_rows(game: str):
     )
 
 
+def seat_points(players: int) -> Case:
+    """A seat's own trophy points, read from its match's outcome: a won table's score also
+    carries the team's win bonus, which no seat scored."""
+    outcome = KeyTransform("outcome", "match__summary")
+    return Case(
+        *(
+            When(
+                seat=seat,
+                then=Cast(KeyTextTransform("points", KeyTransform(seat, outcome)), FloatField()),
+            )
+            for seat in range(players)
+        ),
+        default=Cast("score", FloatField()),
+    )
+
+
 def team_figures(game: str, rows: list) -> list[str]:
     """A cooperative ladder's secondary table, per row: points (trophies) per game, and the
     average of each number the game reports about its tables (Castle Panic: towers standing).
@@ -65,7 +81,7 @@ def team_figures(game: str, rows: list) -> list[str]:
             match__in=ladder, version_id__in=[r.version_id for r in rows]
         )
         .values("version_id")
-        .annotate(points=Avg("score"), **averages)
+        .annotate(points=Avg(seat_points(arena.games.get(game).max_players)), **averages)
     }
     labels = ["points / game", *(key.replace("_", " ") for key in keys)]
     for row in rows:
