@@ -39,10 +39,18 @@ def register(commands: argparse._SubParsersAction) -> None:
         action="store_true",
         help="only run the start-up checks (database, sandbox) and exit: 0 ready, 2 not",
     )
+    worker.add_argument(
+        "--metrics-listen",
+        help="[HOST:]PORT to serve Prometheus metrics on (default: ARENA_METRICS_LISTEN; none)",
+    )
     worker.set_defaults(run=run_worker)
 
     beat = commands.add_parser("beat", help="run the scheduler (ladder, tournaments); one only")
     beat.add_argument("--loglevel", default="INFO")
+    beat.add_argument(
+        "--metrics-listen",
+        help="[HOST:]PORT to serve Prometheus metrics on (default: ARENA_METRICS_LISTEN; none)",
+    )
     beat.set_defaults(run=run_beat)
 
     sweeper = commands.add_parser(
@@ -52,6 +60,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     sweeper.add_argument("--loglevel", default="INFO")
     sweeper.add_argument(
         "--every", type=float, help="seconds between sweeps (default: ARENA_SWEEP_SECONDS)"
+    )
+    sweeper.add_argument(
+        "--metrics-listen",
+        help="[HOST:]PORT to serve Prometheus metrics on (default: ARENA_METRICS_LISTEN; none)",
     )
     sweeper.set_defaults(run=run_sweeper)
 
@@ -68,6 +80,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     gateway.add_argument("--tls-cert", type=Path, help="PEM certificate chain: serve TLS")
     gateway.add_argument("--tls-key", type=Path, help="PEM private key of --tls-cert")
     gateway.add_argument("--name", help="this gateway's id (default: host name + random)")
+    gateway.add_argument(
+        "--metrics-listen",
+        help="[HOST:]PORT to serve Prometheus metrics on (default: ARENA_METRICS_LISTEN; none)",
+    )
     gateway.set_defaults(run=run_gateway)
 
     migrate = commands.add_parser(
@@ -126,6 +142,13 @@ def database_refusal(command: str) -> int | None:
     return 2
 
 
+def _metrics_listen(args: argparse.Namespace) -> None:
+    """`--metrics-listen` wins over ARENA_METRICS_LISTEN (arena.telemetry.exposition)."""
+    listen = getattr(args, "metrics_listen", None)
+    if listen is not None:
+        os.environ["ARENA_METRICS_LISTEN"] = listen
+
+
 def _exec(argv: list[str]) -> int:
     """Replace this process, so signals (Ctrl-C, SIGTERM from Kubernetes) go straight in."""
     env = _project_env()
@@ -170,6 +193,9 @@ def web_argv(bind: str, workers: int, dev: bool) -> list[str]:
         "-",
         "--graceful-timeout",
         "10",
+        # Hooks: a finished worker's live gauges stop counting; JSON logs on request.
+        "--config",
+        "python:webui.gunicorn_config",
     ]
 
 
@@ -187,10 +213,12 @@ def run_worker(args: argparse.Namespace) -> int:
         print(f"arena worker: {'ready' if readiness.ready else 'NOT ready'}; {readiness.sandbox}")
         return 0 if readiness.ready else 2
     serve = [q.strip() for q in args.queues.split(",") if q.strip()]
+    _metrics_listen(args)
     return _exec(worker_argv(args.name, args.concurrency, args.loglevel, serve))
 
 
 def run_beat(args: argparse.Namespace) -> int:
+    _metrics_listen(args)
     return database_refusal("beat") or _exec(beat_argv(args.loglevel))
 
 
@@ -201,6 +229,10 @@ def sweeper_argv(loglevel: str, every: float | None = None) -> list[str]:
 
 
 def run_sweeper(args: argparse.Namespace) -> int:
+    from arena.telemetry import exposition
+
+    exposition.single_process()  # before anything imports prometheus_client
+    _metrics_listen(args)
     refused = database_refusal("sweeper")
     if refused:
         return refused
@@ -215,12 +247,23 @@ def run_sweeper(args: argparse.Namespace) -> int:
 
 
 def run_web(args: argparse.Namespace) -> int:
-    return database_refusal("web") or _exec(web_argv(args.bind, args.workers, args.dev))
+    refused = database_refusal("web")
+    if refused:
+        return refused
+    from arena.telemetry import exposition
+
+    # The gunicorn workers count into a fresh folder; /metrics sums it (webui/metrics.py).
+    exposition.own_multiprocess_dir("web", before_exec=True)
+    return _exec(web_argv(args.bind, args.workers, args.dev))
 
 
 def run_gateway(args: argparse.Namespace) -> int:
     if bool(args.tls_cert) != bool(args.tls_key):
         raise SystemExit("arena gateway: give both --tls-cert and --tls-key, or neither")
+    from arena.telemetry import exposition
+
+    exposition.single_process()  # before anything imports prometheus_client
+    _metrics_listen(args)
     refused = database_refusal("gateway")
     if refused:
         return refused

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import grpc
 
 from arena.relay import envelope as env
+from arena.telemetry.logs import log_context
 from arena_sdk.proto.arena.v1 import gateway_pb2 as gpb
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 from gateway import auth, caps
@@ -77,24 +78,31 @@ async def attend(
         return
     server.lobbies[lobby.lid] = lobby
     try:
-        await server.mark_online(lobby)
-        welcome = gpb.LobbyWelcome(
-            bot=identity.label,
-            game=identity.game,
-            concurrency=identity.concurrency,
-            rejoin_grace_s=round(server.grace_seconds),
-        )
-        await context.write(gpb.LobbyMessage(welcome=welcome))
-        log.info("%s online on %s (lobby %s)", identity.label, server.gid, lobby.lid)
-        await _pass_offers(server, lobby, context)
-        if lobby.ended is not None:
-            await context.write(_error(lobby.code, lobby.ended))
+        with log_context(bot=identity.label, gateway=server.gid):
+            await _open(server, lobby, context)
     finally:
         server.lobbies.pop(lobby.lid, None)
         with contextlib.suppress(Exception):
             await server.mark_offline(lobby)
             await caps.release_streams(server.redis, "lobby", scopes, lobby.lid)
         log.info("%s left lobby %s", identity.label, lobby.lid)
+
+
+async def _open(server: GatewayServer, lobby: Lobby, context: grpc.aio.ServicerContext) -> None:
+    """Welcome the bot, then pass its offers on until the stream or the gateway ends."""
+    identity = lobby.identity
+    await server.mark_online(lobby)
+    welcome = gpb.LobbyWelcome(
+        bot=identity.label,
+        game=identity.game,
+        concurrency=identity.concurrency,
+        rejoin_grace_s=round(server.grace_seconds),
+    )
+    await context.write(gpb.LobbyMessage(welcome=welcome))
+    log.info("%s online on %s (lobby %s)", identity.label, server.gid, lobby.lid)
+    await _pass_offers(server, lobby, context)
+    if lobby.ended is not None:
+        await context.write(_error(lobby.code, lobby.ended))
 
 
 async def _pass_offers(

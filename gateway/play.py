@@ -25,6 +25,7 @@ from google.protobuf.message import DecodeError
 
 from arena.match.limits import HELLO_SECONDS, LINGER_MESSAGES, LINGER_SECONDS, MESSAGE_BYTES
 from arena.relay import envelope as env
+from arena.telemetry.metrics import RELAYED_SEATS_TOTAL
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 from gateway import caps
 from gateway.limits import PLAY_STREAMS_SPARE
@@ -109,6 +110,7 @@ async def play(server: GatewayServer, requests: Any, context: grpc.aio.ServicerC
         await _refuse(context, pb.ERROR_CODE_TOO_MANY, f"this bot has {cap} Play streams open")
         return
     server.plays[sid] = bot
+    RELAYED_SEATS_TOTAL.inc()
     try:
         await _relay(server, context, relay, bot, sid, first.hello.SerializeToString())
     finally:

@@ -27,6 +27,8 @@ from arena.match.limits import HELLO_SECONDS, TRANSPORT_MESSAGE_BYTES
 from arena.match.reflection import enable_reflection
 from arena.relay import envelope as env
 from arena.relay.presence import BEAT_SECONDS, ONLINE_TTL_SECONDS
+from arena.telemetry import exposition, metrics
+from arena.telemetry.logs import log_context
 from arena_sdk.proto.arena.v1 import gateway_pb2 as gpb
 from arena_sdk.proto.arena.v1 import referee_pb2 as pb
 from gateway import auth, caps, lobby, play
@@ -74,6 +76,14 @@ class GatewayServer:
         self._rates: dict[str, caps.RateLimit] = {}
         self._server: grpc.aio.Server | None = None
         self.port = 0
+
+    def gauges(self) -> dict[str, dict[tuple[str, ...], float]]:
+        """This gateway's streams, for its metrics (read from the metrics server's thread)."""
+        bots = {entry.identity.bot_id for entry in list(self.lobbies.values())}
+        return {
+            "arena_remote_bots_online": {(): len(bots)},
+            "arena_relayed_seats_open": {(): len(list(self.plays))},
+        }
 
     def rate_for(self, bot: str) -> caps.RateLimit:
         return self._rates.setdefault(bot, caps.RateLimit(*self.rate))
@@ -187,6 +197,7 @@ def run(
     server = GatewayServer(
         listen, redis_url, tls=tls, name=name, grace_seconds=grace_seconds, rate=rate
     )
+    exposition.serve(collectors=(metrics.StateCollector(metrics.GATEWAY_GAUGES, server.gauges),))
 
     async def main() -> None:
         stop = asyncio.Event()
@@ -195,5 +206,6 @@ def run(
             loop.add_signal_handler(signum, stop.set)
         await server.serve(stop)
 
-    asyncio.run(main())
+    with log_context(gateway=server.gid):  # every line of this gateway says which it is
+        asyncio.run(main())
     return 0

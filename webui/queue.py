@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from celery import Celery
 from django.db.models.functions import Now
 
+from arena.telemetry.metrics import MATCHES_SENT, lane
 from webui import queues
 
 log = logging.getLogger("arena.queue")
@@ -69,7 +70,9 @@ def run_matches(ids: Iterable[int], *, countdown: float | None = None) -> int:
         else:
             queue = LADDER_QUEUE if game is None else TOURNAMENT_QUEUE
             priority = AGAIN if attempts else NORMAL
-        sent += send("arena.run_match", pk, countdown=countdown, priority=priority, queue=queue)
+        if send("arena.run_match", pk, countdown=countdown, priority=priority, queue=queue):
+            sent += 1
+            MATCHES_SENT.labels(lane(kind, game)).inc()
     return sent
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
+from arena.telemetry.logs import log_format
 from webui import config, queues
 
 env = config.environ()
@@ -60,7 +61,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    # First: probes hit /healthz by pod IP, which ALLOWED_HOSTS rightly does not list.
+    # First: times every request, and answers /metrics (with ARENA_METRICS) by pod IP.
+    "webui.metrics.MetricsMiddleware",
+    # Probes hit /healthz by pod IP, which ALLOWED_HOSTS rightly does not list.
     "webui.middleware.HealthzMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # No inline script anywhere: a bot or user name can never run as code (docs/web.md).
@@ -149,17 +152,32 @@ CACHES = {"default": config.cache(env, ARENA_DATA_DIR)}
 
 # Our own loggers, and every error Django reports (a 500 with its traceback, refused
 # hosts, CSRF failures), on stderr where the process manager collects them.
+#: ARENA_LOG_FORMAT=json: one JSON object per line, with the match, bot and worker it
+#: concerns; the default (plain) is a line for people (arena/telemetry/logs.py).
+ARENA_LOG_FORMAT = log_format(env)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "formatters": {"arena": {"()": "arena.telemetry.logs.formatter"}},
+    "filters": {"context": {"()": "arena.telemetry.logs.ContextFilter"}},
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "arena",
+            "filters": ["context"],
+        }
+    },
     "loggers": {
         "arena": {"handlers": ["console"], "level": env.get("ARENA_LOG_LEVEL", "INFO")},
         "django.request": {"handlers": ["console"], "level": "ERROR", "propagate": False},
         "django.security": {"handlers": ["console"], "level": "WARNING", "propagate": False},
     },
 }
+
+#: /metrics on the site (webui/metrics.py): off unless set; with a token, only for a scraper
+#: that sends it as `Authorization: Bearer <token>`.
+ARENA_METRICS = config.flag(env, "ARENA_METRICS")
+ARENA_METRICS_TOKEN = env.get("ARENA_METRICS_TOKEN", "").strip()
 
 # --- The platform -------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from django.core.files.storage import default_storage
 import arena.games
 from arena.match.agents import Agent, AgentError
 from arena.match.lineup import builtin_agent
+from arena.telemetry import metrics
 from webui.bots.models import BotVersion
 
 
@@ -51,14 +52,18 @@ def agent_for_version(version: BotVersion, seat: int, seed: int, match_id: str =
     else:
         from arena.match.hosted import sandboxed_agent
 
-        agent = sandboxed_agent(
-            bot_path(version),
-            version.label,
-            game=version.bot.game,
-            seat=seat,
-            seed=seed,
-            standbys=settings.ARENA_STANDBY_SANDBOXES,
-        )
+        try:
+            agent = sandboxed_agent(
+                bot_path(version),
+                version.label,
+                game=version.bot.game,
+                seat=seat,
+                seed=seed,
+                standbys=settings.ARENA_STANDBY_SANDBOXES,
+            )
+        except Exception as exc:
+            metrics.SANDBOX_START_FAILURES.labels(type(exc).__name__).inc()
+            raise
     return agent
 
 

@@ -7,6 +7,8 @@ import threading
 
 from django.db import connections
 
+from arena.telemetry import metrics
+from arena.telemetry.logs import log_context
 from webui.matches.models import Match
 from workers.db import reconnecting
 
@@ -32,15 +34,22 @@ class Heartbeat(threading.Thread):
         self._stop_event = threading.Event()
 
     def run(self) -> None:
+        with log_context(match=self.match_id, worker=self.owner.rsplit("/", 1)[0]):
+            self._beat()
+
+    def _beat(self) -> None:
         try:
             while not self._stop_event.wait(self.every):
                 try:
-                    if not reconnecting(lambda: Match.renew(self.match_id, self.owner)):
+                    renewed = reconnecting(lambda: Match.renew(self.match_id, self.owner))
+                    metrics.LEASE_HEARTBEATS.labels("renewed" if renewed else "lost").inc()
+                    if not renewed:
                         self.lost = True
                         log.warning("match %s: lease lost by %s", self.match_id, self.owner)
                         return
                 except Exception as exc:  # the database is down: try again next beat
                     self.failures += 1
+                    metrics.LEASE_HEARTBEATS.labels("failed").inc()
                     log.warning("match %s: heartbeat failed: %s", self.match_id, exc)
                     connections["default"].close()  # the next beat starts afresh
         finally:

@@ -22,10 +22,12 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connections
 
+from arena.telemetry import exposition, metrics
 from webui import queue
 from webui.accounts.throttle import forget_old as forget_old_attempts
 from webui.bots.models import BotVersion
 from webui.matches.models import Match
+from webui.metrics import DatabaseCollector
 from workers import broker
 
 log = logging.getLogger("arena.sweeper")
@@ -53,7 +55,7 @@ def sweep() -> dict[str, int]:
     the rest (`Match.claim_next`), so a resent backlog never holds them up.
     """
     requeued = Match.sweep()
-    sent = queue.run_matches(requeued)
+    sent = given_back = queue.run_matches(requeued)
     lost = [pk for pk in undelivered_matches() if pk not in requeued]
     sent += queue.run_matches(lost)
     stale = BotVersion.expire_validations(settings.ARENA_VALIDATION_TIMEOUT)
@@ -61,6 +63,11 @@ def sweep() -> dict[str, int]:
     for version_id in resend:
         queue.validate(version_id)
     forget_old_attempts()
+    metrics.LEASES_EXPIRED.inc(len(requeued))
+    metrics.MATCHES_GIVEN_BACK.labels("lease_expired").inc(len(requeued))
+    metrics.SWEEPER_RESENDS.labels("given_back").inc(given_back)
+    metrics.SWEEPER_RESENDS.labels("lost").inc(sent - given_back)
+    metrics.SWEEPER_RESENDS.labels("validation").inc(len(resend))
     if requeued or lost or stale or resend:
         log.info(
             "sweep: %d lease(s) expired (matches %s), %d undelivered, %d validation(s) stale",
@@ -80,16 +87,20 @@ def run(every: float, stop: threading.Event | None = None) -> int:
         stop = threading.Event()
         for signum in (signal.SIGTERM, signal.SIGINT):
             signal.signal(signum, lambda *_: stop.set())
+    exposition.serve(collectors=(DatabaseCollector(),))
     log.info("sweeper running: every %.1fs", every)
     failing = False
     while not stop.is_set():
         began = time.monotonic()
         try:
             sweep()
+            metrics.SWEEPS.inc()
+            metrics.LAST_SWEEP.set_to_current_time()
             if failing:
                 log.info("sweeper: sweeping again")
             failing = False
         except Exception as exc:
+            metrics.SWEEP_FAILURES.inc()
             if not failing:  # once per outage, not once per round
                 log.warning("sweep failed (will retry): %s: %s", type(exc).__name__, exc)
             failing = True

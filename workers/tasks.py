@@ -31,6 +31,8 @@ from arena.match.record import MatchRecord
 from arena.match.referee import TimeControl
 from arena.match.referee import run_match as referee_run
 from arena.storable import REASON_CAP, storable
+from arena.telemetry import metrics
+from arena.telemetry.logs import log_context
 from webui import queue
 from webui.bots.models import REFERENCE_USER, Bot, BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
@@ -41,7 +43,7 @@ from webui.matches.live import LiveRecorder
 from webui.matches.models import Match
 from webui.seeding import seed_key
 from workers import agents as seating
-from workers import sweeper
+from workers import sweeper, telemetry
 from workers.db import fresh_connection, reconnecting
 from workers.heartbeat import Heartbeat
 
@@ -85,7 +87,15 @@ def play(match_id: int, worker: str) -> str:
 
 def _play_claimed(match_id: int, owner: str) -> str:
     """Play a match whose lease `owner` holds, and record it once."""
+    worker = owner.rsplit("/", 1)[0]
+    with log_context(match=match_id, worker=worker), metrics.MATCHES_IN_PROGRESS.track_inprogress():
+        return _play_leased(match_id, owner)
+
+
+def _play_leased(match_id: int, owner: str) -> str:
     match = Match.objects.get(pk=match_id)
+    metrics.MATCHES_STARTED.labels(match.game).inc()
+    log.info("playing %s, attempt %d", match.game, match.attempts)
     if match.attempts > 1:  # what earlier attempts wrote and never recorded
         match_files.remove_unrecorded(match_id)
     key = seed_key()
@@ -103,7 +113,7 @@ def _play_claimed(match_id: int, owner: str) -> str:
                 match.options,
                 TimeControl(**match.time_control) if match.time_control else TimeControl(),
                 match_id=public,
-                on_step=live,
+                on_step=telemetry.CountingStep(match.game, live),
             )
     except Exception as exc:  # infrastructure, never a loss for a bot: give it back
         return _give_back(match_id, owner, exc)
@@ -124,6 +134,8 @@ def _play_claimed(match_id: int, owner: str) -> str:
     if not recorded:
         _delete(names)
         return "lease lost before recording: result dropped"
+    telemetry.match_recorded(match.game, match.kind, record)
+    log.info("finished %s in %.1fs", match.game, record.duration_ms / 1000)
     if match.kind == Match.Kind.LADDER:
         _top_up(match.game)
     return f"finished: {[seat['rank'] for seat in record.outcome]}"
@@ -160,9 +172,11 @@ def _seat_agents(match: Match, key: bytes, internal: str, public: str) -> list[A
 
 def _give_back(match_id: int, owner: str, exc: BaseException) -> str:
     error = f"{type(exc).__name__}: {exc}"
-    attempts = Match.objects.filter(pk=match_id).values_list("attempts", flat=True).first()
+    row = Match.objects.filter(pk=match_id).values_list("attempts", "game").first()
+    attempts, game = row or (None, "")
     backoff = min(2 ** (attempts or 1), 30)
     status = reconnecting(lambda: Match.release(match_id, owner, error, timedelta(seconds=backoff)))
+    telemetry.match_given_back(game, status)
     log.warning("match %s: infrastructure failure (%s); now %s", match_id, error, status)
     if status == Match.Status.QUEUED:
         queue.run_matches([match_id], countdown=backoff)
@@ -212,6 +226,12 @@ def validate(version_id: int) -> str:
     if started is None:
         return "not pending: nothing to do"
     version = BotVersion.objects.select_related("bot__owner").get(pk=version_id)
+    with log_context(bot=version.label):
+        return _validate(version, started)
+
+
+def _validate(version: BotVersion, started: datetime) -> str:
+    version_id = version.pk
     game = arena.games.get(version.bot.game)
     lineup, seat = validation_lineup(version, game, random.SystemRandom())
     key = seed_key()
