@@ -11,10 +11,16 @@ moves there, so the same code serves two players, a team or a table of six.
 
 The search uses only the view and the bot's own generator: with an iteration budget the
 chosen action is a function of (view, legal actions, seed), which the leak tests rely on.
+They check more than the action: a `SearchTrace` given to the bot records what it computed
+(every number its generator drew, each future it scored, each tree node by node), which
+must not change when only what the seat cannot see changes
+(docs/decisions/leak-tests-trace-the-search.md).
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import random
 import time
@@ -82,12 +88,19 @@ class Ismcts(Bot):
         iterations: int | None = None,
         time_budget: float = TIME_BUDGET,
         exploration: float = EXPLORATION,
+        trace: SearchTrace | None = None,
     ) -> None:
         super().__init__(seed)
         self.iterations = iterations
         self.time_budget = time_budget
         self.exploration = exploration
         self.last_iterations = 0
+        #: What the search computed, recorded for the leak tests; None (the default) records
+        #: nothing and costs nothing: the generator is then the SDK's plain one.
+        self.trace = trace
+        if trace is not None:  # hooked here, not tested for in each iteration
+            self.random = trace.generator(seed)
+            self.rewards = trace.scoring(self.rewards)  # type: ignore[method-assign]
 
     def rewards(self, state: Any) -> Sequence[float]:
         """Each seat's value of `state` in [0, 1]: its result once the game is over, else an
@@ -95,6 +108,13 @@ class Ismcts(Bot):
         raise NotImplementedError
 
     def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
+        code = self.choose(view, legal)
+        if self.trace is not None:
+            self.trace.chose(code)
+        return code
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
+        """The decision itself (`act` adds only the trace)."""
         if len(legal) == 1:
             return legal[0].code
         codes = [a.code for a in legal]
@@ -111,6 +131,8 @@ class Ismcts(Bot):
         """Grow a tree from `view` until the budget is spent; return its root."""
         root = Node()
         rng = self.random
+        if self.trace is not None:
+            self.trace.began(seat)
         samples = [self.determinize(view, seat, rng) for _ in range(self._samples())]
         deadline = time.perf_counter() + self.time_budget
         done = 0
@@ -125,6 +147,8 @@ class Ismcts(Bot):
             self._iterate(root, state, rng)
             done += 1
         self.last_iterations = done
+        if self.trace is not None:
+            self.trace.searched(root, self.max_backup)
         return root
 
     def _samples(self) -> int:
@@ -240,6 +264,93 @@ class Ismcts(Bot):
             if state.is_over():
                 return
             state.apply(rng.choice(state.legal_actions()))
+
+
+class SearchTrace:
+    """What a search bot computed, in order: every number its generator drew (and so every
+    determinization, every random choice in the tree and every future's dice seed), where
+    each iteration ended (the future as the searching seat would see it) and what it was
+    worth, each tree's statistics node by node, and each chosen code. Two traces are equal
+    only if the two searches computed the same thing; `first_difference` says where they
+    part.
+
+    Give one to the bot (`IsmctsBot(seed, iterations=60, trace=SearchTrace())`): the bot then
+    draws from a recording generator seeded as its own would be, so a traced decision is the
+    untraced one.
+    """
+
+    def __init__(self) -> None:
+        self.events: list[tuple[Any, ...]] = []
+        self.seat = -1
+
+    def generator(self, seed: int | None) -> random.Random:
+        """The bot's generator: as `random.Random(seed)`, but each draw is recorded."""
+        return _Recording(seed, self.events)
+
+    def began(self, seat: int) -> None:
+        """A search for `seat` starts."""
+        self.seat = seat
+        self.events.append(("search", seat))
+
+    def scoring(
+        self, rewards: Callable[[Any], Sequence[float]]
+    ) -> Callable[[Any], Sequence[float]]:
+        """The bot's `rewards`, recording each iteration's end: the future it reached as the
+        searching seat would see it (a digest of its view) and every seat's reward (exact)."""
+
+        def scored(state: Any) -> Sequence[float]:
+            values = rewards(state)
+            seen = json.dumps(state.observe(self.seat), sort_keys=True, default=repr)
+            digest = hashlib.sha256(seen.encode()).hexdigest()[:16]
+            self.events.append(("leaf", digest, *(float(v).hex() for v in values)))
+            return values
+
+        return scored
+
+    def searched(self, root: Node, max_backup: bool) -> None:
+        """One tree, depth first in the order its children were opened: per node its depth,
+        action code, visits, availability and total reward (exact: `float.hex`), and with
+        `max_backup` its own and best values."""
+        stack: list[tuple[int, str, Node]] = [(0, "", root)]
+        while stack:
+            depth, code, node = stack.pop()
+            stats: tuple[Any, ...] = (node.visits, node.available, node.reward.hex())
+            if max_backup:
+                stats += (node.ended, node.own.hex(), node.best.hex())
+            self.events.append(("node", depth, code, *stats))
+            stack.extend((depth + 1, c, n) for c, n in reversed(node.children.items()))
+
+    def chose(self, code: str) -> None:
+        self.events.append(("chose", code))
+
+    def first_difference(self, other: SearchTrace) -> str | None:
+        """None if the traces are equal, else where they first differ, in words."""
+        for i, (mine, theirs) in enumerate(zip(self.events, other.events, strict=False)):
+            if mine != theirs:
+                return f"event {i}: {mine} != {theirs}"
+        shorter, longer = sorted((len(self.events), len(other.events)))
+        if shorter != longer:
+            return f"one trace ends at event {shorter}, the other goes on to {longer}"
+        return None
+
+
+class _Recording(random.Random):
+    """A `random.Random` that appends every draw to a list. It overrides the two primitives
+    every other method is built on, so it yields exactly what `random.Random(seed)` does."""
+
+    def __init__(self, seed: int | None, events: list[tuple[Any, ...]]) -> None:
+        self.events = events
+        super().__init__(seed)
+
+    def random(self) -> float:
+        x = super().random()
+        self.events.append(("random", x.hex()))
+        return x
+
+    def getrandbits(self, k: int) -> int:
+        x = super().getrandbits(k)
+        self.events.append(("bits", k, x))
+        return x
 
 
 def reseed(state: Any, rng: random.Random) -> None:
