@@ -41,6 +41,8 @@ TABLES = (
     "ladder_gamerating",
     "matches_matchseat",
     "matches_match",
+    "matches_matchtally",
+    "matches_rivalry",
     "bots_botversion",
     "bots_bot",
     "auth_user",

@@ -156,7 +156,8 @@ class GameRating(models.Model):
 
 
 class RatingHistory(models.Model):
-    rating = models.ForeignKey(Rating, models.CASCADE, related_name="history")
+    #: Indexed by history_rating_newest (a chart reads each rating's newest changes).
+    rating = models.ForeignKey(Rating, models.CASCADE, related_name="history", db_index=False)
     match = models.ForeignKey("matches.Match", models.CASCADE, related_name="rating_history")
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
@@ -169,6 +170,7 @@ class RatingHistory(models.Model):
         constraints: ClassVar = [
             models.UniqueConstraint(fields=["rating", "match"], name="history_once_per_match"),
         ]
+        indexes: ClassVar = [models.Index(fields=["rating", "-id"], name="history_rating_newest")]
         ordering: ClassVar = ["id"]
         verbose_name_plural = "rating history"
 

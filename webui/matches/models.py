@@ -22,11 +22,16 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Case, F, Q, QuerySet, Value, When
 from django.db.models.functions import Now
+from django.db.models.signals import pre_delete
+from django.dispatch import receiver
 from django.utils import timezone
 
 from arena.match.seeds import new_match_seed
 from arena.storable import NAME_CAP, REASON_CAP, STDERR_CAP, storable, storable_json
 from webui.matches import files
+from webui.matches.tallies import MatchTally, Rivalry, count_finish
+
+__all__ = ["Match", "MatchSeat", "MatchTally", "Rivalry"]
 
 
 class Match(models.Model):
@@ -42,7 +47,7 @@ class Match(models.Model):
         #: A person plays a seat from the browser: saved and replayable, never rated.
         PEOPLE = "people"
 
-    game = models.CharField(max_length=64, db_index=True)
+    game = models.CharField(max_length=64)
     kind = models.CharField(max_length=16, choices=Kind, default=Kind.LADDER)
     options = models.JSONField(default=dict, blank=True)
     seed = models.BigIntegerField()
@@ -78,6 +83,10 @@ class Match(models.Model):
             models.Index(fields=["-finished"]),
             models.Index(fields=["game", "status", "-finished"], name="match_game_recent"),
             models.Index(fields=["status", "kind", "id"], name="match_queue"),
+            # The list of matches, newest first, pages by id (docs/decisions/keyset-paging.md).
+            models.Index(fields=["game", "-id"], name="match_game_newest"),
+            models.Index(fields=["status", "-id"], name="match_status_newest"),
+            models.Index(fields=["game", "status", "-id"], name="match_game_status_newest"),
         ]
         ordering: ClassVar = ["-id"]
         verbose_name_plural = "matches"
@@ -301,7 +310,7 @@ class Match(models.Model):
             if not won:
                 return False
             match = cls.objects.get(pk=match_id)
-            seats = list(match.seats.order_by("seat"))
+            seats = list(match.seats.select_related("version").order_by("seat"))
             for seat, result, report in zip(seats, outcome, record["seats"], strict=True):
                 seat.rank = result["rank"]
                 seat.score = result.get("score")
@@ -324,6 +333,7 @@ class Match(models.Model):
                     "time_used_ms",
                 ],
             )
+            count_finish(match, seats)
             if on_finished is not None:
                 on_finished(match)
         return True
@@ -334,7 +344,12 @@ class MatchSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     #: The bot in the seat, or none when a person plays it (then `person` is set).
     version = models.ForeignKey(
-        "bots.BotVersion", models.PROTECT, related_name="seats", null=True, blank=True
+        "bots.BotVersion",
+        models.PROTECT,
+        related_name="seats",
+        null=True,
+        blank=True,
+        db_index=False,  # seat_version_newest leads with it
     )
     person = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -361,6 +376,8 @@ class MatchSeat(models.Model):
                 name="seat_bot_or_person",
             ),
         ]
+        #: A bot page's recent matches: each version's newest seats (webui.bots.stats).
+        indexes: ClassVar = [models.Index(fields=["version", "-id"], name="seat_version_newest")]
         ordering: ClassVar = ["match", "seat"]
 
     def __str__(self) -> str:
@@ -372,3 +389,10 @@ class MatchSeat(models.Model):
         if self.version is not None:
             return self.version.label
         return self.person.username if self.person is not None else f"seat {self.seat}"
+
+
+@receiver(pre_delete, sender=Match)
+def uncount_deleted(sender: type[Match], instance: Match, **kwargs: Any) -> None:
+    """A finished match deleted (the admin, a cascade) leaves the counters with it."""
+    if instance.status == Match.Status.FINISHED:
+        count_finish(instance, instance.seats.select_related("version"), sign=-1)
