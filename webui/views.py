@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 import arena.games
 from webui.bots.models import BotVersion
 from webui.ladder.models import Rating
-from webui.matches.models import Match, MatchSeat
+from webui.matches.models import Match, MatchSeat, MatchTally
 
 SEATS = Prefetch(
     "seats",
@@ -32,11 +32,7 @@ def home(request: HttpRequest) -> HttpResponse:
         .values_list("bot__game")
         .annotate(n=Count("id"))
     )
-    played = dict(
-        Match.objects.filter(status=Match.Status.FINISHED)
-        .values_list("game")
-        .annotate(n=Count("id"))
-    )
+    played = dict(MatchTally.objects.values_list("game", "finished"))
     games = []
     for name in arena.games.names():
         leaders = (
@@ -62,11 +58,12 @@ def home(request: HttpRequest) -> HttpResponse:
         .order_by("-finished")
         .prefetch_related(SEATS)[:15]
     )
-    counts = Match.objects.aggregate(
-        finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
-        queued=Count("id", filter=Q(status=Match.Status.QUEUED)),
-        running=Count("id", filter=Q(status=Match.Status.RUNNING)),
-    )
+    # Finished matches from the counters kept as they finish; the live ones (a bounded set,
+    # served by the status indexes) are counted as they are.
+    counts = {"finished": sum(played.values()), "queued": 0, "running": 0}
+    waiting = (Match.Status.QUEUED, Match.Status.RUNNING)
+    live_counts = Match.objects.filter(status__in=waiting).values_list("status")
+    counts.update(live_counts.annotate(n=Count("id")).order_by())
     return render(
         request,
         "home.html",

@@ -2,30 +2,51 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import connection
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 import arena.games
 from arena.games.base import Game
 from arena.games.results import team_result
-from webui.matches.models import Match, MatchSeat
+from webui.ladder.models import RatingHistory
+from webui.matches.models import Match, MatchSeat, Rivalry
 
 #: Points in a rating chart: the most recent games, so a long history stays readable.
 HISTORY_POINTS = 400
 
 
-def history_entries(history) -> list[dict]:
-    """The last HISTORY_POINTS rating changes of a RatingHistory queryset, oldest first.
+def latest(table: str, key: str, values: Iterable[int], limit: int, where: str = "") -> RawSQL:
+    """Ids of the `limit` newest rows (highest id) of `table` for each of `values` of
+    column `key`: one small index range per value, never the whole table
+    (`ORDER BY id DESC LIMIT` on an index (`key`, id)). For `pk__in=`."""
+    parts = [
+        f"SELECT t.id FROM (SELECT id FROM {table} WHERE {key} = %s {where} "
+        f"ORDER BY id DESC LIMIT {int(limit)}) t"
+        for _ in values
+    ]
+    return RawSQL(" UNION ALL ".join(parts) or "SELECT NULL", list(values))
+
+
+def history_entries(rating_ids: Iterable[int]) -> list[dict]:
+    """The last HISTORY_POINTS rating changes of these ratings together, oldest first.
 
     `team` is the cooperative table's result (arena.games.results), None in a competitive
     game: a lost team shares rank 0, so `won` reads the team's result, not the rank.
     """
-    rows = history.order_by("-id").values(
-        "mu", "sigma", "rank", "match_id", "rating__version__number", "rating__game",
-        "match__summary",
-    )[:HISTORY_POINTS]  # fmt: skip
+    ids = sorted(set(rating_ids))
+    table = RatingHistory._meta.db_table
+    rows = (
+        RatingHistory.objects.filter(pk__in=latest(table, "rating_id", ids, HISTORY_POINTS))
+        .order_by("-id")
+        .values(
+            "mu", "sigma", "rank", "match_id", "rating__version__number", "rating__game",
+            "match__summary",
+        )[:HISTORY_POINTS]
+    )  # fmt: skip
     entries = []
     for r in reversed(list(rows)):
         summary = r["match__summary"] or {}
@@ -42,6 +63,19 @@ def history_entries(history) -> list[dict]:
             }
         )
     return entries
+
+
+def recent_seats(version_ids: Iterable[int], limit: int) -> QuerySet[MatchSeat]:
+    """The seats of these versions in their newest finished matches, newest first: the
+    last `limit` finished seats of each version, then the newest `limit` of those."""
+    ids = sorted(set(version_ids))
+    table = MatchSeat._meta.db_table
+    finished = (
+        f"AND EXISTS (SELECT 1 FROM {Match._meta.db_table} m "
+        f"WHERE m.id = {table}.match_id AND m.status = 'finished')"
+    )
+    seats = latest(table, "version_id", ids, limit, finished)
+    return MatchSeat.objects.filter(pk__in=seats).order_by("-match__finished", "-match_id")[:limit]
 
 
 def _game(name: str) -> Game | None:
@@ -75,66 +109,19 @@ class Rival:
         return {"wins": wins, "draws": draws, "draws_x": wins}
 
 
-#: Every finished match of the bot, one row per opponent seat: who placed better.
-HEAD_TO_HEAD = """
-SELECT ob.id, ob.name, u.username, COUNT(*) AS games,
-       SUM(CASE WHEN me.rank < them.rank THEN 1 ELSE 0 END) AS wins,
-       SUM(CASE WHEN me.rank > them.rank THEN 1 ELSE 0 END) AS losses,
-       SUM(CASE WHEN me.rank = them.rank THEN 1 ELSE 0 END) AS draws
-FROM matches_matchseat me
-JOIN bots_botversion mv ON mv.id = me.version_id
-JOIN matches_match m ON m.id = me.match_id
-JOIN matches_matchseat them ON them.match_id = me.match_id AND them.id <> me.id
-JOIN bots_botversion tv ON tv.id = them.version_id
-JOIN bots_bot ob ON ob.id = tv.bot_id
-JOIN auth_user u ON u.id = ob.owner_id
-WHERE mv.bot_id = %s AND m.status = 'finished' AND ob.id <> %s
-  AND me.rank IS NOT NULL AND them.rank IS NOT NULL
-GROUP BY ob.id, ob.name, u.username
-ORDER BY games DESC, ob.name
-LIMIT %s
-"""
-
-
 def head_to_head(bot, limit: int = 25) -> list[Rival]:
-    """The bot's record against each other bot it met, most-met first (one query). In a
-    cooperative game the others at its tables are partners: see `partners`."""
-    game = _game(bot.game)
-    if game is not None and game.cooperative:
-        return partners(bot, limit)
-    with connection.cursor() as cursor:
-        cursor.execute(HEAD_TO_HEAD, [bot.pk, bot.pk, limit])
-        return [Rival(*row) for row in cursor.fetchall()]
-
-
-def partners(bot, limit: int = 25) -> list[Rival]:
-    """A cooperative bot's record with each bot it shared a table with: tables played
-    together, won (`wins`) and lost (`losses`) together; nobody beats a teammate."""
-    shared = (
-        MatchSeat.objects.filter(
-            match__status=Match.Status.FINISHED, match__seats__version__bot=bot
-        )
-        .exclude(version__bot=bot)
-        .exclude(version=None)
-        .values("version__bot_id", "version__bot__name", "version__bot__owner__username")
-        .annotate(
-            games=Count("match_id", distinct=True),
-            won=Count("match_id", distinct=True, filter=Q(match__summary__table__won=True)),
-        )
-        .order_by("-games", "version__bot__name")[:limit]
+    """The bot's record against each other bot it met, most-met first (one query on the
+    counters kept as matches finish, webui.matches.tallies). In a cooperative game the
+    others at its tables are partners: `wins` are tables won together, `losses` lost."""
+    rows = (
+        Rivalry.objects.filter(bot=bot, games__gt=0)
+        .exclude(rival=bot)
+        .order_by("-games", "rival__name")
+        .values_list(
+            "rival_id", "rival__name", "rival__owner__username", "games", "wins", "losses", "draws"
+        )[:limit]
     )
-    return [
-        Rival(
-            r["version__bot_id"],
-            r["version__bot__name"],
-            r["version__bot__owner__username"],
-            r["games"],
-            r["won"],
-            r["games"] - r["won"],
-            0,
-        )
-        for r in shared
-    ]
+    return [Rival(*row) for row in rows]
 
 
 @dataclass

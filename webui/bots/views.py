@@ -17,12 +17,12 @@ import arena.games
 from webui.bots import directory, limits, presence
 from webui.bots.forms import UploadForm, read_upload
 from webui.bots.models import Bot, BotVersion
-from webui.bots.stats import against_people, head_to_head, history_entries
+from webui.bots.stats import against_people, head_to_head, history_entries, recent_seats
 from webui.bots.submission import SubmissionError, submit
 from webui.ladder.charts import rating_history
-from webui.ladder.models import Rating, RatingHistory
+from webui.ladder.models import Rating
 from webui.matches import records
-from webui.matches.models import Match, MatchSeat
+from webui.matches.models import MatchSeat
 
 RECENT = 20
 BOTS_PER_PAGE = 50
@@ -58,9 +58,9 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
     )
     for version in versions:
         version.rating = version.rated[0] if version.rated else None
-    history = history_entries(RatingHistory.objects.filter(rating__version__bot=obj))
+    history = history_entries(v.rating.pk for v in versions if v.rating is not None)
     recent = (
-        MatchSeat.objects.filter(version__bot=obj, match__status=Match.Status.FINISHED)
+        recent_seats((v.pk for v in versions), RECENT)
         .select_related("match", "version")
         .prefetch_related(
             Prefetch(
@@ -70,7 +70,6 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
                 ),
             )
         )
-        .order_by("-match__finished", "-match_id")[:RECENT]
     )
     active = next((v for v in versions if v.status == BotVersion.Status.ACTIVE), None)
     is_owner = obj.editable_by(request.user)
@@ -97,8 +96,8 @@ def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
 @require_GET
 def version(request: HttpRequest, version_id: int) -> HttpResponse:
     obj = get_object_or_404(BotVersion.objects.select_related("bot__owner"), pk=version_id)
-    history = history_entries(RatingHistory.objects.filter(rating__version=obj))
     rating = Rating.objects.filter(version=obj, game=obj.bot.game).first()
+    history = history_entries([rating.pk] if rating is not None else [])
     return render(
         request,
         "bots/version.html",

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import dataclass
+from urllib.parse import urlencode
 
-from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import (
     FileResponse,
     Http404,
@@ -27,18 +29,52 @@ from webui.matches.models import Match
 from webui.presentation import plugin_path, seat_rows, viewer_config
 from webui.views import SEATS
 
+#: Matches per page of the list.
+PER_PAGE = 50
+
+
+@dataclass
+class KeysetPage:
+    """One page of a list newest first, paged by id: `?before=ID` is the page of the
+    matches older than ID, `?after=ID` the page newer (docs/decisions/keyset-paging.md).
+    Each page costs one index range, however deep, and no count of the table."""
+
+    object_list: list[Match]
+    older: int | None  # the id to ask `before` for the next page, if there is one
+    newer: int | None  # the id to ask `after` for the previous page, if there is one
+
+
+def keyset_page(matches: QuerySet[Match], before: str, after: str) -> KeysetPage:
+    if after.isdigit():
+        rows = list(matches.filter(pk__gt=int(after)).order_by("pk")[: PER_PAGE + 1])
+        more_newer = len(rows) > PER_PAGE
+        rows = rows[:PER_PAGE][::-1]
+        # The page asked from holds `after` itself: there is always an older page.
+        return KeysetPage(rows, rows[-1].pk if rows else None, rows[0].pk if more_newer else None)
+    if before.isdigit():
+        matches = matches.filter(pk__lt=int(before))
+    rows = list(matches.order_by("-pk")[: PER_PAGE + 1])
+    older = rows[PER_PAGE - 1].pk if len(rows) > PER_PAGE else None
+    rows = rows[:PER_PAGE]
+    newer = rows[0].pk if before.isdigit() and rows else None
+    return KeysetPage(rows, older, newer)
+
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
     """Every match, newest first, filtered by game and status."""
-    matches = Match.objects.order_by("-id")
+    matches = Match.objects.all()
     game = request.GET.get("game", "")
     status = request.GET.get("status", "")
     if game in arena.games.names():
         matches = matches.filter(game=game)
     if status in Match.Status.values:
         matches = matches.filter(status=status)
-    page = Paginator(matches.prefetch_related(SEATS), 50).get_page(request.GET.get("page"))
+    page = keyset_page(
+        matches.prefetch_related(SEATS),
+        request.GET.get("before", ""),
+        request.GET.get("after", ""),
+    )
     return render(
         request,
         "matches/index.html",
@@ -46,6 +82,9 @@ def index(request: HttpRequest) -> HttpResponse:
             "page": page,
             "game": game,
             "status": status,
+            "keep": urlencode(
+                {key: value for key, value in (("game", game), ("status", status)) if value}
+            ),
             "games": [arena.games.get(name) for name in arena.games.names()],
             "statuses": Match.Status.values,
         },
