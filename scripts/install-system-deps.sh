@@ -22,6 +22,8 @@ need libseccomp2 sh -c '/sbin/ldconfig -p | grep -q "libseccomp\.so\.2"' # the b
 # The bot runtime (scripts/install-bot-runtime.sh): a venv of the system's world-readable Python.
 need python3.11-venv /usr/bin/python3.11 -c "import ensurepip, venv"
 $only_sandbox || need chromium command -v chromium # the browser tests (tests/web), Playwright
+# `promtool check rules` on deploy/prometheus/ (tests/platform/test_alert_rules.py).
+$only_sandbox || need prometheus command -v promtool
 
 [ "${#missing[@]}" -eq 0 ] && exit 0
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
