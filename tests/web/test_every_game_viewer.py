@@ -41,3 +41,54 @@ def test_a_games_replay_draws_every_move_and_ends_on_the_engines_view(page, worl
     wait_for_viewer(page)
     assert viewer_state(page)["frame"] == final_view(match, seat=0)
     shot(page, f"viewer-{game}")
+
+
+#: Steps through the whole replay with the forward button and notes, at each move, the move
+#: drawn, the caption, and whether the board kept from move to move is the board drawn afresh
+#: for that move (the viewer changes its board in place: nothing of a move may linger).
+EVERY_MOVE = """() => {
+    // Nodes, attributes (in any order) and text.
+    const markup = (node) => node.nodeType === 3 ? node.data
+        : '<' + node.localName
+          + Array.from(node.attributes, a => ' ' + a.name + '="' + a.value + '"').sort().join('')
+          + '>' + Array.from(node.childNodes, markup).join('') + '</>';
+    const drawn = (svg) => Array.from(svg.childNodes, markup).join('');
+    const v = ArenaViewer.current(), svg = v.svg, plugin = ArenaViewer.plugins[v.game];
+    const forward = v.root.querySelector('[data-act="forward"]');
+    const caption = v.root.querySelector('.caption-text');
+    v.go(0, false);
+    const seen = [];
+    for (;;) {
+        const fresh = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+        plugin.draw(fresh, v.frame(), v.context());
+        seen.push([Number(svg.dataset.step), caption.textContent, drawn(svg) === drawn(fresh)]);
+        if (v.index === v.count - 1) return seen;
+        forward.click();
+    }
+}"""
+
+
+@pytest.mark.parametrize("game", arena.games.names())
+def test_stepping_through_a_replay_draws_every_move_with_its_label(page, world, game):
+    import json
+
+    from webui.bots.models import BotVersion
+    from webui.matches.frames import simulate
+
+    info = arena.games.get(game)
+    reference = list(
+        BotVersion.objects.filter(bot__owner__username="reference", bot__game=game).order_by("id")
+    )
+    seats = max(2, info.min_players)
+    match = play([reference[i % len(reference)] for i in range(seats)], seed=4, game=game)
+    with match.replay.open("rb") as handle:
+        steps, _ = simulate(json.load(handle), None)
+    names = [seat.label for seat in match.seats.order_by("seat")]
+    page.goto(f"/matches/{match.pk}/")
+    wait_for_viewer(page)
+    seen = page.evaluate(EVERY_MOVE)
+    assert [index for index, _, _ in seen] == list(range(len(steps))), "every move, in order"
+    expected = ["Setup"] + [f"{names[s['seat']]}: {s['label']}" for s in steps[1:]]
+    assert [caption for _, caption, _ in seen] == expected
+    stale = [index for index, _, same in seen if not same]
+    assert not stale, f"moves whose board differs from a fresh drawing: {stale[:10]}"

@@ -5,8 +5,10 @@ only notes each action: the referee calls it on its event loop, where Django ref
 database work and where a slow write would hold up the bots. A side thread (like the
 lease's heartbeat) writes the list of actions to the match row every `every` seconds and
 once more at the end (a running match page polls for them), only while this worker still
-holds the lease. The actions themselves are never shown: the site re-simulates them and
-serves only what a spectator may learn (frames.py).
+holds the lease. When a person's seat is to move next, it writes at once: the person's table
+shows the open turn only with the board it was asked on (static/arena/play.js), so the moves
+before a turn must not wait for the next tick. The actions themselves are never shown: the
+site re-simulates them and serves only what a spectator may learn (frames.py).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 from django.db import connections
 
-from webui.matches.models import Match
+from webui.matches.models import Match, MatchSeat
 
 log = logging.getLogger("arena.live")
 
@@ -33,17 +35,33 @@ class LiveRecorder(threading.Thread):
         self.actions: list[str] = []
         self._saved = 0
         self._stop_event = threading.Event()
+        self._wake = threading.Event()  # set to write now rather than at the next tick
+        self.people: frozenset[int] = frozenset()  # seats played from a browser
 
     def __call__(self, state: Any, seat: int, code: str, label: str) -> None:
         self.actions.append(code)
+        to_move = getattr(state, "to_move", None)
+        if self.people and to_move is not None and to_move() in self.people:
+            self._wake.set()
 
     def run(self) -> None:
         try:
-            while not self._stop_event.wait(self.every):
+            self.people = self._people_seats()
+            while not self._stop_event.is_set():
+                self._wake.wait(self.every)
+                self._wake.clear()
                 self.flush()
             self.flush()
         finally:
             connections.close_all()  # this thread's own connection
+
+    def _people_seats(self) -> frozenset[int]:
+        try:
+            seats = MatchSeat.objects.filter(match_id=self.match_id, person__isnull=False)
+            return frozenset(seats.values_list("seat", flat=True))
+        except Exception as exc:  # the periodic writes still serve them
+            log.warning("match %s: could not read its people's seats: %s", self.match_id, exc)
+            return frozenset()
 
     def __enter__(self) -> LiveRecorder:
         self.start()
@@ -51,6 +69,7 @@ class LiveRecorder(threading.Thread):
 
     def __exit__(self, *exc: object) -> None:
         self._stop_event.set()
+        self._wake.set()
         self.join(timeout=max(5.0, self.every))
 
     def flush(self) -> None:

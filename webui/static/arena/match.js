@@ -6,14 +6,19 @@
   const log = document.getElementById("move-log");
   if (!root) return;
 
-  // The log follows the board once per animation frame, after the board is drawn: reading
-  // the row's position forces a layout, which must not happen for every played move.
+  // The log follows the board at once when a move is stepped to, and a few times a second
+  // while a replay plays: every change of its current row repaints the long log (5 ms a move
+  // for 300 rows at 1280 px, bench/viewer.py), which at 32 moves/s cost a frame in three.
+  // Reading the row's position forces a layout, so it is done in an animation frame.
+  const FOLLOW_MS = 250;
   let current = null;
   let wanted = null;
+  let followed = 0;
   function highlight() {
     if (wanted === null) return;
     const index = wanted;
     wanted = null;
+    followed = performance.now();
     if (current) current.classList.remove("current");
     current = log.querySelector('tr[data-move="' + index + '"]');
     if (!current) return;
@@ -28,8 +33,10 @@
     if (!log) return;
     const waiting = wanted !== null;
     wanted = event.detail.index;
-    if (!event.detail.playing) highlight();
-    else if (!waiting) requestAnimationFrame(highlight);
+    if (!event.detail.playing) { highlight(); return; }
+    if (waiting) return;
+    const due = Math.max(0, followed + FOLLOW_MS - performance.now());
+    setTimeout(() => requestAnimationFrame(highlight), due);
   });
 
   const status = document.getElementById("match-status");

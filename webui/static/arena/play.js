@@ -163,11 +163,8 @@
     noteMoves(data.steps);
     if (data.status === "running") {
       if (data.relay) return;  // the relay did not answer this poll: keep what is shown
-      showTurn(data.turn || null);
-      const v = viewer();
-      if (data.turn && v && v.count - 1 < data.turn.request) {
-        setTimeout(() => v.pollOnce(), 400);  // the moves before this turn are on their way
-      }
+      offer(data.turn || null);
+      if (waiting) return;  // the list waits for its board
       if (!data.turn && sent === null) say("The other seats are playing…");
       else if (!data.turn) say("Played; the other seats are playing…");
     } else if (data.status === "queued") {
@@ -177,6 +174,32 @@
       say("The match failed.");
     }
   });
+  // The list and the board arrive together: a turn is shown only once the board it was
+  // asked on (the frame after its `request` moves) is on the viewer, and then in the same
+  // step as the board's picks are marked (showTurn -> markBoard), so a click on the board
+  // right after the list appears is taken. Until then the turn waits and the table asks
+  // again soon: the worker writes the moves before a person's turn at once (live.py).
+  let waiting = null;    // a turn whose board has not arrived yet
+  let catchUp = null;
+
+  function boardHas(next) {
+    const v = viewer();
+    return Boolean(v) && v.count - 1 >= next.request;
+  }
+
+  function offer(next) {
+    if (next && !boardHas(next)) {
+      waiting = next;
+      if (catchUp === null) {
+        catchUp = setTimeout(() => { catchUp = null; const v = viewer(); if (v) v.pollOnce(); }, 150);
+      }
+      return;
+    }
+    waiting = null;
+    showTurn(next);
+  }
+
+  root.addEventListener("viewer:step", () => { if (waiting && boardHas(waiting)) offer(waiting); });
   root.addEventListener("viewer:loaded", (event) => {
     const data = event.detail;
     setStatus(data.status);

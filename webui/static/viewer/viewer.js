@@ -17,17 +17,86 @@
   const instances = [];
 
   /** Create an SVG element with attributes (and text), appended to parent when given. */
-  function el(parent, tag, attrs, text) {
+  function create(parent, tag, attrs, text) {
     const node = document.createElementNS(SVG_NS, tag);
+    const drawn = {};
     if (attrs) {
       for (const key of Object.keys(attrs)) {
         const value = attrs[key];
-        if (value !== undefined && value !== null && value !== false) node.setAttribute(key, String(value));
+        if (value !== undefined && value !== null && value !== false) {
+          drawn[key] = String(value);
+          node.setAttribute(key, drawn[key]);
+        }
       }
     }
-    if (text !== undefined && text !== null) node.textContent = String(text);
+    node._drawn = drawn;
+    node._text = text === undefined || text === null ? null : String(text);
+    if (node._text !== null) node.textContent = node._text;
     if (parent) parent.appendChild(node);
     return node;
+  }
+
+  // The board is kept from one move to the next (docs/decisions/viewer-boards-change-in-place.md):
+  // while a board is drawn, `el` walks the nodes already there in drawing order and reuses the
+  // one at the same place when it has the same tag, writing only the attributes and text that
+  // changed; whatever the new drawing no longer makes is removed at the end. Chromium then
+  // restyles and repaints only what changed instead of a whole new SVG per move.
+  let drawing = null;  // during a draw: {cursor: Map(parent -> next child's index), made: [...]}
+
+  /** Change `node`'s attributes and text to these, touching only what differs. */
+  function update(node, attrs, text) {
+    const before = node._drawn || {};
+    const after = {};
+    if (attrs) {
+      for (const key of Object.keys(attrs)) {
+        const value = attrs[key];
+        if (value === undefined || value === null || value === false) continue;
+        const string = String(value);
+        after[key] = string;
+        if (before[key] !== string) node.setAttribute(key, string);
+      }
+    }
+    for (const key of Object.keys(before)) if (!(key in after)) node.removeAttribute(key);
+    node._drawn = after;
+    const wanted = text === undefined || text === null ? null : String(text);
+    if (wanted !== (node._text === undefined ? null : node._text)) {
+      node.textContent = wanted === null ? "" : wanted;
+      node._text = wanted;
+    }
+  }
+
+  /** An SVG element with attributes (and text) in `parent`: made, or while a board is drawn,
+   * the one already in that place brought up to date. Plug-ins draw with this (ctx.el). */
+  function el(parent, tag, attrs, text) {
+    if (!drawing || !parent) return create(parent, tag, attrs, text);
+    const index = drawing.cursor.get(parent) || 0;
+    drawing.cursor.set(parent, index + 1);
+    const old = parent.children[index];
+    let node;
+    if (old && old.localName === tag && old.namespaceURI === SVG_NS) {
+      update(old, attrs, text);
+      node = old;
+    } else {
+      node = create(null, tag, attrs, text);
+      if (old) parent.replaceChild(node, old); else parent.appendChild(node);
+    }
+    drawing.made.push(node);
+    return node;
+  }
+
+  /** Draw a board into `svg` in place: `paint()` calls el(svg, ...) as if the board were empty. */
+  function drawInPlace(svg, paint) {
+    drawing = { cursor: new Map(), made: [] };
+    try {
+      paint();
+    } finally {
+      const { cursor, made } = drawing;
+      drawing = null;
+      for (const node of [svg, ...made]) {
+        const keep = cursor.get(node) || 0;
+        while (node.children.length > keep) node.lastElementChild.remove();
+      }
+    }
   }
 
   /** A plug-in for games without their own drawing script: the view's simple fields. */
@@ -288,15 +357,21 @@
       const view = this.frames[this.index];
       const plugin = this.plugin();
       const svg = this.svg;
-      svg.replaceChildren();
-      svg.setAttribute("viewBox", plugin.viewBox || "0 0 1000 700");
-      svg.dataset.game = this.game;
-      svg.dataset.step = String(this.index);
-      svg.dataset.steps = String(this.frames.length - 1);
-      svg.dataset.view = this.seat === null ? "spectator" : "seat-" + this.seat;
+      const data = {
+        game: this.game,
+        step: String(this.index),
+        steps: String(this.frames.length - 1),
+        view: this.seat === null ? "spectator" : "seat-" + this.seat,
+      };
+      const box = plugin.viewBox || "0 0 1000 700";
+      if (svg.getAttribute("viewBox") !== box) svg.setAttribute("viewBox", box);
+      for (const key of Object.keys(data)) if (svg.dataset[key] !== data[key]) svg.dataset[key] = data[key];
+      if (this.drawnBy !== plugin) { svg.replaceChildren(); this.drawnBy = plugin; }
       try {
-        plugin.draw(svg, view, this.context());
+        drawInPlace(svg, () => plugin.draw(svg, view, this.context()));
       } catch (error) {
+        svg.replaceChildren();
+        this.drawnBy = null;
         el(svg, "text", { x: 20, y: 40, fill: "#c2410c" }, "Drawing failed: " + error.message);
         console.warn(error);
       }
@@ -344,21 +419,26 @@
       this.pollApplied = ticket;
       const before = this.status;
       this.status = data.status;
-      this.root.dispatchEvent(new CustomEvent("viewer:live", { detail: data }));
-      if (data.status === "running" && !this.frames.length) { await this.load(); return; }
+      // The frames an answer brings are counted before it is announced and drawn right after,
+      // in the same step: a table shows the turn it carries with its board (play.js).
+      const announce = () => this.root.dispatchEvent(new CustomEvent("viewer:live", { detail: data }));
+      const have = this.frames.length;
+      if ((data.status === "running" && !have) || (data.steps && data.steps.length && data.first > have)) {
+        announce();
+        await this.load();  // nothing yet, or fell behind: load all
+        return;
+      }
+      const follow = this.following;
       if (data.steps && data.steps.length) {
-        const have = this.frames.length;
-        if (data.first > have) { await this.load(); return; }  // fell behind: reload all
-        const skip = have - data.first;
-        const follow = this.following;
-        for (let i = Math.max(0, skip); i < data.steps.length; i++) {
+        for (let i = Math.max(0, have - data.first); i < data.steps.length; i++) {
           this.steps.push(data.steps[i]);
           this.frames.push(data.frames[i]);
         }
         this.ui.scrub.max = String(this.frames.length - 1);
         this.ui.total.textContent = String(this.frames.length - 1);
-        if (follow) this.go(this.frames.length - 1, false);
       }
+      announce();
+      if (this.frames.length > have && follow) this.go(this.frames.length - 1, false);
       if (data.complete) {
         this.config.seatViews = true;
         this.fillSeats();

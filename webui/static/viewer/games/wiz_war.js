@@ -61,13 +61,15 @@
     const el = ctx.el;
     el(svg, "rect", { x: 0, y: 0, width: 1240, height: 760, fill: "#f6f3ea" });
     header(svg, view, el);
+    // Each part in its own group: the viewer keeps the board from move to move and reuses
+    // elements by position (docs/viewer.md), so a wall more does not shift the figures.
     const board = el(svg, "g", { class: "ww-board" });
     squares(board, view, el);
-    edges(board, view, el);
-    frame(board, el);
-    markers(board, view, el);
-    figures(board, view, el);
-    panel(svg, view, ctx);
+    edges(el(board, "g", {}), view, el);
+    frame(el(board, "g", {}), el);
+    markers(el(board, "g", {}), view, el);
+    figures(el(board, "g", {}), view, el);
+    panel(el(svg, "g", {}), view, ctx);
   }
 
   function header(svg, view, el) {
