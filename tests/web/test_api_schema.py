@@ -36,3 +36,19 @@ def test_public_reads_are_not_locked_and_enums_have_names(django_env) -> None:
     assert submit.get("security"), "submitting needs a token: it stays locked"
     enums = [name for name in schema["components"]["schemas"] if name.endswith("Enum")]
     assert enums and not [n for n in enums if re.search(r"[0-9A-F]{3}Enum$", n)], enums
+
+
+def test_the_docs_page_loads_everything_from_this_site(django_env) -> None:
+    """Swagger UI's page, its script and its styles come from the site's static files
+    (drf-spectacular-sidecar), never from a CDN; its schema is the site's."""
+    from django.test import Client
+
+    client = Client()
+    page = client.get("/api/docs/").content.decode()
+    named = re.findall(r'(?:src|href)="([^"]+)"', page)
+    assert len(named) >= 4, named
+    assert all(url.startswith("/") and not url.startswith("//") for url in named), named
+    script = next(url for url in named if "script" in url)
+    code = client.get(script).content.decode()
+    assert "/api/schema/" in code
+    assert not re.findall(r"https?://", page + code), "a URL with a host"

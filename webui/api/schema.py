@@ -17,26 +17,39 @@ def public_reads_need_no_auth(result: dict[str, Any], **_: Any) -> dict[str, Any
     return result
 
 
+def empty_query_parameters_are_absent(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """`?status=&page=` is read as no status and the first page (webui/api/params.py; DRF's
+    pagination): each query parameter says it may be sent empty."""
+    for methods in result.get("paths", {}).values():
+        for operation in methods.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                if parameter.get("in") == "query":
+                    parameter["allowEmptyValue"] = True
+    return result
+
+
 #: The error body every refusal has (DRF's `{"detail": ...}`, or a field's message for a 400).
 ERROR_BODY = {
     "description": "what went wrong, for a person to read",
     "content": {"application/json": {"schema": {"type": "object"}}},
 }
-#: Query parameters that must be ids or numbers (webui/api/params.py): a 400 when not.
-CHECKED_PARAMETERS = {"bot", "seat"}
+#: Query parameters that must be ids, numbers or one of a few words (webui/api/params.py):
+#: a 400 when not.
+CHECKED_PARAMETERS = {"bot", "seat", "status"}
 
 
 def every_status_is_declared(result: dict[str, Any], **_: Any) -> dict[str, Any]:
     """Each operation lists the refusals it can answer, besides its successes: 404 where the
-    path names something, 400 where a query parameter or body is checked, 401 and 403 where
-    an account is needed, 429 where submissions are counted."""
+    path names something or a list pages (a page past the last, or no page number), 400 where
+    a query parameter or body is checked, 401 and 403 where an account is needed, 429 where
+    submissions are counted."""
     for path, methods in result.get("paths", {}).items():
         for method, operation in methods.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             codes: set[str] = set()
             names = {p.get("name") for p in operation.get("parameters", [])}
-            if "{" in path:
+            if "{" in path or "page" in names:
                 codes.add("404")
             if names & CHECKED_PARAMETERS or "requestBody" in operation:
                 codes.add("400")

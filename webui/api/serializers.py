@@ -10,6 +10,7 @@ from rest_framework import serializers
 
 import arena.games
 from webui.bots.models import Bot, BotVersion
+from webui.bots.submission import NAME_PATTERN
 from webui.ladder.models import Rating
 from webui.matches import records
 from webui.matches.models import Match, MatchSeat
@@ -120,7 +121,13 @@ class VersionSerializer(serializers.ModelSerializer):
 
 class SubmissionSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=arena.games.names())
-    name = serializers.CharField(max_length=64, help_text="your bot's name for this game")
+    #: As sent: a name with spaces around it is refused, not quietly trimmed.
+    name = serializers.RegexField(
+        rf"^{NAME_PATTERN}$",
+        max_length=64,
+        trim_whitespace=False,
+        help_text="your bot's name for this game: letters, digits, '_', '-' or '.'",
+    )
     file = serializers.FileField(help_text="a .py file, or a .zip / .tar.gz with bot.py")
 
 

@@ -11,7 +11,12 @@ from django.db.models import Prefetch
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
@@ -24,7 +29,7 @@ from rest_framework.response import Response
 import arena.games
 from webui.api import serializers as s
 from webui.api.methods import MethodsFirst
-from webui.api.params import IdLookup, id_param
+from webui.api.params import ID_SCHEMA, IdLookup, choice_param, id_param, text_filter
 from webui.bots import limits
 from webui.bots.forms import read_upload
 from webui.bots.models import Bot, BotVersion
@@ -82,11 +87,13 @@ class GameViewSet(MethodsFirst, viewsets.GenericViewSet):
         return paginator.get_paginated_response(data)
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("game", str, description="only this game's bots"),
-        OpenApiParameter("author", str, description="only this person's bots"),
-    ]
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, description="only this game's bots"),
+            OpenApiParameter("author", str, description="only this person's bots"),
+        ]
+    )
 )
 class BotViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
     """Bots: one per author, game and name; each upload is a new version."""
@@ -95,10 +102,10 @@ class BotViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         bots = self.queryset
-        if game := self.request.query_params.get("game"):
-            bots = bots.filter(game=game)
-        if author := self.request.query_params.get("author"):
-            bots = bots.filter(owner__username=author)
+        if self.action == "list":
+            params = self.request.query_params
+            bots = text_filter(bots, params, "game", "game")
+            bots = text_filter(bots, params, "author", "owner__username")
         if self.action == "retrieve":
             return bots.prefetch_related(
                 Prefetch(
@@ -167,7 +174,11 @@ def _submit(request: Request, game: str, name: str, upload) -> Response:
     return Response(data, status=status.HTTP_201_CREATED, headers={"Location": data["url"]})
 
 
-@extend_schema(parameters=[OpenApiParameter("bot", int, description="only this bot's versions")])
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[OpenApiParameter("bot", ID_SCHEMA, description="only this bot's versions")]
+    )
+)
 class VersionViewSet(
     MethodsFirst,
     IdLookup,
@@ -186,6 +197,8 @@ class VersionViewSet(
 
     def get_queryset(self):
         versions = self.queryset
+        if self.action != "list":
+            return versions
         if (bot := id_param(self.request.query_params, "bot")) is not None:
             versions = versions.filter(bot_id=bot)
         return versions
@@ -206,12 +219,14 @@ class VersionViewSet(
         return _submit(request, data["game"], data["name"], data["file"])
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("game", str),
-        OpenApiParameter("status", str, enum=Match.Status.values),
-        OpenApiParameter("bot", int, description="matches this bot played"),
-    ]
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            OpenApiParameter("game", str),
+            OpenApiParameter("status", str, enum=Match.Status.values),
+            OpenApiParameter("bot", ID_SCHEMA, description="matches this bot played"),
+        ]
+    )
 )
 class MatchViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
     """Matches, newest first, with their seats; downloads once finished."""
@@ -227,10 +242,11 @@ class MatchViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
                 ),
             )
         ).order_by("-id")
+        if self.action != "list":
+            return matches
         params = self.request.query_params
-        if game := params.get("game"):
-            matches = matches.filter(game=game)
-        if wanted := params.get("status"):
+        matches = text_filter(matches, params, "game", "game")
+        if wanted := choice_param(params, "status", Match.Status.values):
             matches = matches.filter(status=wanted)
         if (bot := id_param(params, "bot")) is not None:
             matches = matches.filter(seats__version__bot_id=bot).distinct()
@@ -264,7 +280,9 @@ class MatchViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
         return Response(records.redacted(record, owners, request.user))
 
     @extend_schema(
-        parameters=[OpenApiParameter("seat", int, description="view as this seat (finished)")],
+        parameters=[
+            OpenApiParameter("seat", ID_SCHEMA, description="view as this seat (finished)")
+        ],
         responses={(200, "application/json"): OpenApiTypes.OBJECT, 403: ERROR, 404: ERROR},
         description="Viewer frames (arena-frames/1, docs/viewer.md): spectator or one seat.",
     )

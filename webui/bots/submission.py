@@ -46,7 +46,9 @@ from webui.bots.models import Bot, BotVersion
 __all__ = ["SubmissionError", "Upload", "check_upload", "submit", "unpack", "upload_limits"]
 
 ENTRY = "bot.py"
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+#: A bot's name (the API's schema shows the same pattern). `\Z`, not `$`: no newline after it.
+NAME_PATTERN = "[A-Za-z0-9][A-Za-z0-9_.-]{0,63}"
+NAME_RE = re.compile(rf"^{NAME_PATTERN}\Z")
 COMPILER = Path(__file__).with_name("compile_sources.py")
 
 

@@ -14,7 +14,8 @@ from webui.tournaments.models import Game, Tournament
 
 
 class TournamentSerializer(serializers.ModelSerializer):
-    organiser = serializers.CharField(source="organiser.username", default=None)
+    #: Null for a tournament the site's operators made (no person organised it).
+    organiser = serializers.CharField(source="organiser.username", default=None, allow_null=True)
 
     class Meta:
         model = Tournament
