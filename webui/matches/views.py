@@ -21,6 +21,8 @@ from django.http import (
     JsonResponse,
 )
 from django.shortcuts import get_object_or_404, render
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date
 from django.views.decorators.http import require_GET
 
 import arena.games
@@ -143,7 +145,8 @@ def frames_json(request: HttpRequest, match_id: int) -> HttpResponse:
         return HttpResponseBadRequest(str(exc))
     except frames.FramesUnavailable as exc:
         return JsonResponse({"detail": str(exc)}, status=exc.status)
-    return gzipped_json(request, data, cacheable=match.is_finished)
+    response = gzipped_json(request, data, cacheable=match.is_finished)
+    return settled(request, match, response, f"frames-v{frames.VERSION}")
 
 
 def gzipped_json(request: HttpRequest, data: bytes, cacheable: bool) -> HttpResponse:
@@ -156,6 +159,30 @@ def gzipped_json(request: HttpRequest, data: bytes, cacheable: bool) -> HttpResp
     response["Vary"] = "Accept-Encoding"
     response["Cache-Control"] = "public, max-age=3600" if cacheable else "no-store"
     return response
+
+
+#: How long a cache may keep what a finished match serves without asking again: it never
+#: changes (its replay, record and frames are written once), but the frames' format may
+#: change with a release, so a day rather than a year (docs/decisions/caching.md).
+SETTLED_MAX_AGE = 24 * 3600
+
+
+def settled(request: HttpRequest, match: Match, response: HttpResponse, what: str) -> HttpResponse:
+    """Validators for what a finished match serves: an ETag naming the match, its attempt
+    and `what`, Last-Modified its finish; a 304 when the client has it already."""
+    if not (match.is_finished and match.finished) or response.status_code != 200:
+        return response
+    etag = f'"{match.pk}-{match.attempts}-{what}"'
+    last_modified = match.finished.timestamp()
+    response["ETag"] = etag
+    response["Last-Modified"] = http_date(last_modified)
+    if "no-store" not in response.get("Cache-Control", "") and "private" not in response.get(
+        "Cache-Control", ""
+    ):
+        response["Cache-Control"] = f"public, max-age={SETTLED_MAX_AGE}"
+    return get_conditional_response(
+        request, etag=etag, last_modified=int(last_modified), response=response
+    )
 
 
 @require_GET
@@ -176,11 +203,12 @@ def replay(request: HttpRequest, match_id: int) -> FileResponse:
     match = get_object_or_404(Match, pk=match_id)
     if not match.replay or not match.is_finished:
         raise Http404("this match has no replay yet")
-    return FileResponse(
+    response = FileResponse(
         match.replay.open("rb"),
         content_type="application/json",
         filename=f"match-{match.pk}.replay.json",
     )
+    return settled(request, match, response, "replay")
 
 
 @require_GET
