@@ -193,7 +193,7 @@ def web_argv(bind: str, workers: int, dev: bool) -> list[str]:
         "-",
         "--graceful-timeout",
         "10",
-        # Hooks: a finished worker's live gauges stop counting; JSON logs on request.
+        # Metrics summed over the workers, JSON logs on request (webui/gunicorn_config.py).
         "--config",
         "python:webui.gunicorn_config",
     ]
@@ -247,14 +247,7 @@ def run_sweeper(args: argparse.Namespace) -> int:
 
 
 def run_web(args: argparse.Namespace) -> int:
-    refused = database_refusal("web")
-    if refused:
-        return refused
-    from arena.telemetry import exposition
-
-    # The gunicorn workers count into a fresh folder; /metrics sums it (webui/metrics.py).
-    exposition.own_multiprocess_dir("web", before_exec=True)
-    return _exec(web_argv(args.bind, args.workers, args.dev))
+    return database_refusal("web") or _exec(web_argv(args.bind, args.workers, args.dev))
 
 
 def run_gateway(args: argparse.Namespace) -> int:

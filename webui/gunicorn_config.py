@@ -1,7 +1,7 @@
 """gunicorn's settings for `arena web` (`--config python:webui.gunicorn_config`; the command
 line gives the rest).
 
-Metrics: each gunicorn worker counts into the folder `arena web` made for this server
+Metrics: each gunicorn worker counts into a folder made fresh for this server
 (arena.telemetry.exposition); a worker that exits stops counting in the live gauges, and the
 folder goes when the server stops. Logs: with ARENA_LOG_FORMAT=json gunicorn's own lines
 (start, workers, the access log) are JSON objects like every other line.
@@ -12,6 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from arena.telemetry import exposition, logs
+
+# Read by the master before it loads the site or forks a worker, so before anything imports
+# prometheus_client: the workers count into this fresh folder, which /metrics sums.
+exposition.own_multiprocess_dir("web")
 
 
 def child_exit(server: Any, worker: Any) -> None:

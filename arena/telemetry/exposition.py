@@ -12,8 +12,9 @@
 Where a process forks workers (gunicorn, Celery's pool), prometheus_client's multiprocess
 mode keeps each worker's values in files under `PROMETHEUS_MULTIPROC_DIR`, and the scrape sums
 them. That folder must be empty when the process tree starts and belong to it alone, so Arena
-makes it: `own_multiprocess_dir` gives each tree a fresh folder under `ARENA_METRICS_DIR`
-(default: the temp folder) named by its pid, and removes the folders of trees that died.
+makes it: `own_multiprocess_dir` (called by webui/gunicorn_config.py and workers/app.py)
+gives each tree a fresh folder under `ARENA_METRICS_DIR` (default: the temp folder) named by
+its pid, and removes the folders of trees that died.
 Single processes keep their values in memory (`single_process`), whatever the environment
 says (docs/decisions/metrics-per-process-type.md).
 
@@ -41,12 +42,11 @@ MULTIPROC_ENV = "PROMETHEUS_MULTIPROC_DIR"
 LISTEN_ENV = "ARENA_METRICS_LISTEN"
 
 
-def own_multiprocess_dir(kind: str, *, before_exec: bool = False) -> Path | None:
+def own_multiprocess_dir(kind: str) -> Path | None:
     """Give this process and the ones it forks a fresh multiprocess folder (and set
-    PROMETHEUS_MULTIPROC_DIR to it). Too late once prometheus_client is imported, unless
-    this process is about to exec the program that will count (`before_exec`): then
+    PROMETHEUS_MULTIPROC_DIR to it). Too late once prometheus_client is imported: then
     nothing changes and None is returned."""
-    if "prometheus_client" in sys.modules and not before_exec:
+    if "prometheus_client" in sys.modules:
         return None
     base = Path(os.environ.get("ARENA_METRICS_DIR") or tempfile.gettempdir()) / "arena-metrics"
     base.mkdir(parents=True, exist_ok=True)
