@@ -146,6 +146,7 @@ class SandboxedAgent(Agent):
         assert self._server is not None
         await self._server.aclose(grace=0.2)
         shutil.rmtree(self._dir, ignore_errors=True)
+        self._standby.release()
 
     def stderr(self) -> str:
         notes = self.remote.stderr()

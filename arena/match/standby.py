@@ -8,7 +8,9 @@ stdin with the imports done. Seating a bot copies its code into the code folder 
 the process, in one line, which file to play, where and with what token.
 
 Each standby serves one seat of one match and is never reused: no bot ever shares a
-process, a folder or a server with another bot or match. Until it is told, a standby has
+process, a folder, a server or (under a root referee) a host uid with another bot or
+match. The uid is leased when the standby is made (arena.sandbox.uids) and given back
+when its seat is done. Until it is told, a standby has
 run no bot code, so one that waited long is as clean as a new one.
 """
 
@@ -22,6 +24,7 @@ import threading
 
 from arena.match.grpc_server import RefereeServer
 from arena.sandbox import SandboxConfig, SandboxedProcess
+from arena.sandbox.uids import lease
 from arena.sandbox.workspace import hand_over, private_dir
 
 log = logging.getLogger(__name__)
@@ -36,10 +39,16 @@ class Standby:
     """
 
     def __init__(self, config: SandboxConfig | None = None, *, launch: bool = True) -> None:
-        self.config = config or SandboxConfig()
-        self.dir = private_dir(self.config)
+        self._lease = lease(config or SandboxConfig())
+        #: The configuration pinned to this sandbox's own uid.
+        self.config = self._lease.config
         self.server: RefereeServer | None = None
         self.process: SandboxedProcess | None = None
+        try:
+            self.dir = private_dir(self.config)
+        except BaseException:
+            self._lease.release()
+            raise
         try:
             self.code_dir = self.dir / "code"
             self.code_dir.mkdir(mode=0o755)
@@ -78,6 +87,16 @@ class Standby:
         if self.server is not None:
             self.server.stop(grace=0)
         shutil.rmtree(self.dir, ignore_errors=True)
+        self.release()
+
+    def release(self) -> None:
+        """Give the sandbox's uid back, once its process is closed and left nothing running
+        (else the uid stays taken until this process exits)."""
+        if self.process is None or self.process.emptied:
+            self._lease.release()
+        elif self._lease.held:
+            log.warning("uid %s stays leased: processes of its bot survived", self._lease.uid)
+            _stuck.append(self._lease)
 
 
 class StandbyPool:
@@ -168,6 +187,8 @@ class StandbyPool:
             standby.close()
 
 
+#: Leases of sandboxes whose processes survived: kept, so that no other bot gets the uid.
+_stuck: list[object] = []
 _shared: StandbyPool | None = None
 _shared_pid = 0
 _shared_lock = threading.Lock()

@@ -1,9 +1,11 @@
 """Run untrusted bot code as a real process under bubblewrap.
 
     from arena.sandbox import SandboxConfig, SandboxedProcess, python_argv
+    from arena.sandbox.uids import lease
     from arena.sandbox.workspace import copy_code, private_dir
 
-    config = SandboxConfig()
+    seat = lease(SandboxConfig())                    # a host uid of its own (uids.py)
+    config = seat.config
     home = private_dir(config)                       # only the bot's uid may enter it
     main = copy_code("mybot/main.py", home / "code", config.limits)
     with SandboxedProcess.start(
@@ -16,10 +18,12 @@
         ...
         bot.wait(timeout=1)
     bot.exit_reason(), bot.stderr_text()
+    seat.release()
 
 `ARENA_SANDBOX=bwrap` (the default) refuses to start anything where bubblewrap, the seccomp
-filter, the bot runtime or the pids cgroup cannot work; a root referee drops to
-ARENA_SANDBOX_UID/GID (65534) before bwrap, so that no bot ever runs as host root.
+filter, the bot runtime or the pids and memory cgroups cannot work; a root referee drops
+each sandbox to a uid of its own from ARENA_SANDBOX_UIDS before bwrap, so that no bot ever
+runs as host root or shares a per-user kernel quota with another bot.
 `ARENA_SANDBOX=none` runs bots with the same limits, environment and cleanup but without
 isolation and as the referee's own user, for local development only.
 """

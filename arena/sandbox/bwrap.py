@@ -8,8 +8,10 @@ that is an empty read-only tmpfs holding:
 - a handful of files from /etc (dynamic linker cache, time zone) and nothing else of it;
 - a fresh /proc for its PID namespace, with /proc/sys and the other kernel knobs in it
   covered read-only;
-- a minimal /dev, read-only, and /dev/shm: a size-capped private tmpfs;
-- /tmp: a size-capped private tmpfs, its cwd and HOME;
+- a minimal /dev, read-only, and /dev/shm: a private tmpfs capped in bytes and files;
+- /tmp: a private tmpfs capped in bytes and files, its cwd and HOME (both made just before
+  bwrap by launch.py: bwrap's own `--size` caps bytes, not files);
+- over the /proc files that show the host (its boot command line, disks, modules): empty;
 - the Python runtime, the bot's files and the referee's socket directory, read-only and
   at their host paths (see runtime.py for why);
 - a seccomp filter (seccomp.py), loaded by bwrap right before it execs the bot.
@@ -67,6 +69,23 @@ NAMESPACE_ARGS: tuple[str, ...] = (
 )
 
 
+#: The files of a sandbox's `mounts` folder (launch.py): two mount points and an empty file.
+TMP, SHM, EMPTY = "tmp", "shm", "empty"
+
+#: /proc files showing the host rather than the bot (the kernel's boot command line with
+#: its root device, the host's disks, swap and loaded modules), each covered by an empty
+#: file. What programs read (meminfo, cpuinfo, stat, self/) stays.
+PROC_HIDDEN: tuple[str, ...] = (
+    "/proc/cmdline",
+    "/proc/partitions",
+    "/proc/diskstats",
+    "/proc/swaps",
+    "/proc/modules",
+    "/proc/devices",
+    "/proc/cgroups",
+)
+
+
 def bwrap_argv(
     bwrap: str,
     command: Sequence[str],
@@ -74,10 +93,14 @@ def bwrap_argv(
     ro_binds: Sequence[str] = (),
     tmpfs_size: int,
     shm_size: int,
+    mounts: str | None = None,
     seccomp_fd: int | None = None,
 ) -> list[str]:
     """Full argv running `command` under bubblewrap, with `ro_binds` at their host paths.
 
+    `mounts`: a folder whose `tmp` and `shm` are tmpfs mounted for this sandbox (with
+    their byte and file caps, launch.py), bound as /tmp and /dev/shm; without it bwrap
+    makes both, capped in bytes (`tmpfs_size`, `shm_size`) only.
     `seccomp_fd`: an inheritable fd holding a compiled filter at offset 0 (seccomp.py);
     the caller passes it to the process (`pass_fds`) and closes its own copy after.
     """
@@ -88,10 +111,21 @@ def bwrap_argv(
     argv += ["--proc", "/proc"]
     for path in PROC_READ_ONLY:
         argv += ["--ro-bind-try", path, path]
+    if mounts is not None:
+        for path in PROC_HIDDEN:
+            if os.path.exists(path):
+                argv += ["--ro-bind", os.path.join(mounts, EMPTY), path]
     # /dev's tmpfs has no size of its own: read-only, and shared memory gets a capped one.
-    argv += ["--dev", "/dev", "--size", str(shm_size), "--tmpfs", "/dev/shm"]
+    argv += ["--dev", "/dev"]
+    if mounts is not None:
+        argv += ["--bind", os.path.join(mounts, SHM), "/dev/shm"]
+    else:
+        argv += ["--size", str(shm_size), "--tmpfs", "/dev/shm"]
     argv += ["--remount-ro", "/dev"]
-    argv += ["--size", str(tmpfs_size), "--tmpfs", WORK_DIR]
+    if mounts is not None:
+        argv += ["--bind", os.path.join(mounts, TMP), WORK_DIR]
+    else:
+        argv += ["--size", str(tmpfs_size), "--tmpfs", WORK_DIR]
     # After the tmpfs, so that binds below /tmp (a test's tmp_path) land on top of it.
     for path in ro_binds:
         argv += ["--ro-bind", path, path]

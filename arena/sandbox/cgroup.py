@@ -2,9 +2,12 @@
 
 * pids (required): RLIMIT_NPROC is not enforced for root (even inside `--unshare-user`),
   so a fork bomb is contained by `pids.max` instead.
-* memory (when the controller is there): RLIMIT_AS holds per process, so without it a bot
-  could fork its way to `pids` times the address-space limit; the kernel stops the tree
-  at its limit by killing a process inside it, which `memory_kills` reports.
+* memory (required for bubblewrap sandboxes, optional for unsandboxed runs): RLIMIT_AS
+  holds per process, so without it a bot could fork its way to `pids` times the
+  address-space limit, and it is the only bound on kernel memory a bot makes the kernel
+  allocate for it: memfd and pipe buffers, sockets, and the inodes of its tmpfs up to
+  their file caps (all charged to the cgroup). The kernel stops the tree at its limit by
+  killing a process inside it, which `memory_kills` reports.
 * cpu (when the controller is there): a quota of CPUs for the tree, so that a bot's
   threads or children cannot take the cores the other bots' clocks are running on.
 
@@ -119,10 +122,12 @@ class BotCgroup:
         memory_bytes: int | None = None,
         cpus: float | None = None,
         label: str = "bot",
+        require_memory: bool = False,
     ) -> BotCgroup:
         """Fresh cgroups allowing at most `max_pids` tasks (threads count too), and, where
         the controllers can be used, `memory_bytes` of memory and `cpus` CPUs for the whole
-        tree. Only the pids cap is required: without it, CgroupUnavailable."""
+        tree. The pids cap is required, and with `require_memory` the memory cap too:
+        without them, CgroupUnavailable."""
         pids = find_hierarchy("pids")
         if pids is None:
             raise CgroupUnavailable("no cgroup hierarchy with the pids controller is mounted")
@@ -134,7 +139,17 @@ class BotCgroup:
         except OSError as exc:
             cgroup.remove()
             raise CgroupUnavailable(f"cannot set up the bot's pids cgroup: {exc}") from exc
-        if memory_bytes is not None:
+        if memory_bytes is not None and require_memory:
+            memory = find_hierarchy("memory")
+            try:
+                if memory is None:
+                    raise CgroupUnavailable("no cgroup hierarchy with the memory controller")
+                cgroup._join("memory", memory, name)
+                cgroup._set_memory(memory_bytes)
+            except OSError as exc:
+                cgroup.remove()
+                raise CgroupUnavailable(f"cannot cap the bot's memory: {exc}") from exc
+        elif memory_bytes is not None:
             cgroup._optional("memory", name, lambda: cgroup._set_memory(memory_bytes))
         if cpus is not None:
             cgroup._optional("cpu", name, lambda: cgroup._set_cpus(cpus))

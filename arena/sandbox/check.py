@@ -2,10 +2,12 @@
 
 Having `bwrap` installed is not enough: user namespaces may be disabled, the host may deny
 the pids cgroup, the bot runtime may be missing or unreadable by the sandbox uid, libseccomp
-may be absent. So the probe runs the real launch chain bots get (rlimits, the drop to the
-sandbox uid when the referee is root, bubblewrap with the bots' flags and seccomp filter)
-around the bot runtime importing grpc and arena_sdk, checks from the host which uid that
-sandbox runs as, and creates and removes a cgroup.
+may be absent. So the probe runs the real launch chain bots get (rlimits, the drop to a
+sandbox uid leased from the range when the referee is root, the capped /tmp and /dev/shm,
+bubblewrap with the bots' flags and seccomp filter) around the bot runtime importing grpc
+and arena_sdk, checks from the host which uid that sandbox runs as, and creates and
+removes a cgroup (pids and, for bubblewrap, memory: the only bound on the kernel memory a
+bot's memfd and pipes take).
 
 A working verdict is kept for the process; a refusal is probed again after a few seconds,
 so a worker started before the operator fixed the machine does not refuse bots forever.
@@ -26,8 +28,9 @@ from arena.sandbox import seccomp
 from arena.sandbox.cgroup import BotCgroup, CgroupUnavailable
 from arena.sandbox.config import MODE_ENV, SandboxConfig, SandboxUnavailable
 from arena.sandbox.identity import blocked_at
-from arena.sandbox.launch import launch_argv
+from arena.sandbox.launch import launch_argv, make_mounts
 from arena.sandbox.runtime import INSTALL_HINT, PythonRuntime, bot_runtime_dir
+from arena.sandbox.uids import lease
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +39,8 @@ DEV_HINT = (
     f"machine only, set {MODE_ENV}=none to run bots without isolation."
 )
 CGROUP_HINT = (
-    "The worker needs a pids cgroup it may create child cgroups in: run it as root, or "
-    "delegate its cgroup to its user (see 'cgroups' in docs/operating.md)."
+    "The worker needs pids and memory cgroups it may create child cgroups in: run it as "
+    "root, or delegate its cgroup to its user (see 'cgroups' in docs/operating.md)."
 )
 #: Seconds a refusal is kept before the next start probes again.
 RETRY_SECONDS = 10.0
@@ -73,9 +76,11 @@ def check_sandbox(config: SandboxConfig | None = None, *, refresh: bool = False)
         config.bwrap,
         config.prlimit,
         config.setpriv,
+        config.unshare,
+        config.mount,
         config.drops_privileges,
-        config.uid,
-        config.gid,
+        config.uids,  # not the uid leased for one sandbox: a verdict holds for the range
+        config.leases,
         config.limits,
         runtime,
     )
@@ -103,20 +108,34 @@ def _probe(config: SandboxConfig) -> SandboxStatus:
         bwrap_problem = _probe_bwrap(config, runtime)
         if bwrap_problem:
             return verdict(False, bwrap_problem)
-    cgroup_problem = _probe_cgroup()
+    cgroup_problem = _probe_cgroup(config)
     if config.mode == "none":
         note = f"; no process cap: {cgroup_problem}" if cgroup_problem else ""
         return verdict(True, f"unsandboxed ({MODE_ENV}=none){note}", cgroup_problem is None)
     if cgroup_problem:
         return verdict(False, f"cannot cap a bot's processes: {cgroup_problem}. {CGROUP_HINT}")
-    uid, gid = config.host_ids()
-    return verdict(True, f"bubblewrap {shutil.which(config.bwrap)}, bots as uid {uid}:{gid}", True)
+    if config.drops_privileges:
+        who = f"one uid of {config.uids} per bot"
+    else:
+        who = "uid {}:{}".format(*config.host_ids())
+    return verdict(True, f"bubblewrap {shutil.which(config.bwrap)}, bots as {who}", True)
 
 
 def _probe_bwrap(config: SandboxConfig, runtime: PythonRuntime) -> str | None:
     """What stops the real launch chain from running a bot here, or None."""
     if not shutil.which(config.bwrap):
         return f"bubblewrap not found ({config.bwrap!r}). {DEV_HINT}"
+    for tool in (config.unshare, config.mount):
+        if not shutil.which(tool):
+            return f"{tool} not found: it mounts each bot's capped /tmp; install util-linux"
+    try:
+        with lease(config) as probe_lease:
+            return _probe_as(probe_lease.config, runtime)
+    except SandboxUnavailable as exc:
+        return str(exc)
+
+
+def _probe_as(config: SandboxConfig, runtime: PythonRuntime) -> str | None:
     uid, gid = config.host_ids()
     if config.drops_privileges:
         if not shutil.which(config.setpriv):
@@ -135,13 +154,19 @@ def _probe_bwrap(config: SandboxConfig, runtime: PythonRuntime) -> str | None:
         seccomp_fd = seccomp.open_filter()
     except SandboxUnavailable as exc:
         return str(exc)
+    mounts = make_mounts()
     try:
         argv = launch_argv(
-            config, runtime.argv("-c", PROBE_CODE), binds=runtime.roots, seccomp_fd=seccomp_fd
+            config,
+            runtime.argv("-c", PROBE_CODE),
+            binds=runtime.roots,
+            seccomp_fd=seccomp_fd,
+            mounts=mounts,
         )
         return _run_probe(argv, seccomp_fd, uid)
     finally:
         os.close(seccomp_fd)
+        shutil.rmtree(mounts, ignore_errors=True)
 
 
 def _run_probe(argv: list[str], seccomp_fd: int, uid: int) -> str | None:
@@ -192,9 +217,16 @@ def _host_uids(pid: int) -> list[int] | None:
     return None
 
 
-def _probe_cgroup() -> str | None:
+def _probe_cgroup(config: SandboxConfig) -> str | None:
+    """What stops a bot's cgroups from being made here: pids, and, for bubblewrap, memory."""
+    required = config.mode == "bwrap"
     try:
-        BotCgroup.create(1, label="probe").remove()
+        BotCgroup.create(
+            1,
+            memory_bytes=config.limits.memory if required else None,
+            label="probe",
+            require_memory=required,
+        ).remove()
     except CgroupUnavailable as exc:
         return str(exc)
     return None

@@ -12,10 +12,15 @@ if TYPE_CHECKING:
 Mode = Literal["bwrap", "none"]
 MODES: tuple[Mode, ...] = ("bwrap", "none")
 MODE_ENV = "ARENA_SANDBOX"
-#: The host uid and gid bots run as when the referee is root (`nobody` by default).
-UID_ENV = "ARENA_SANDBOX_UID"
-GID_ENV = "ARENA_SANDBOX_GID"
-NOBODY = 65534
+#: The host uids a root referee runs its bots as, one per sandbox ("FIRST-LAST"); each
+#: sandbox's gid is the same number as its uid (arena/sandbox/uids.py).
+UIDS_ENV = "ARENA_SANDBOX_UIDS"
+#: Where the lock file of each uid in use lives: shared by every referee on the host.
+LEASES_ENV = "ARENA_SANDBOX_LEASES"
+DEFAULT_UIDS = "60100-61099"
+DEFAULT_LEASES = "/run/arena/sandbox-uids"
+#: Replaced by UIDS_ENV: one uid shared by every bot let them starve and watch each other.
+OLD_ENVS = ("ARENA_SANDBOX_UID", "ARENA_SANDBOX_GID")
 #: Largest valid id: (uid_t)-1 means "no change" to setresuid.
 MAX_ID = 2**32 - 2
 
@@ -36,17 +41,50 @@ def mode_from_env() -> Mode:
     return value  # type: ignore[return-value]
 
 
-def id_from_env(name: str) -> int:
-    """`ARENA_SANDBOX_UID` / `_GID`: a number, never 0 (root), `nobody` when unset."""
-    raw = os.environ.get(name, "").strip()
-    if not raw:
-        return NOBODY
-    try:
-        value = int(raw, 10)
-    except ValueError:
-        raise ValueError(f"{name}={raw!r} is not a number") from None
-    check_id(name, value)
-    return value
+@dataclass(frozen=True)
+class IdRange:
+    """Host uids `first` to `last` (both included), one per sandbox running at a time."""
+
+    first: int
+    last: int
+
+    def __post_init__(self) -> None:
+        check_id("the first sandbox uid", self.first)
+        check_id("the last sandbox uid", self.last)
+        if self.last < self.first:
+            raise ValueError(f"the sandbox uid range {self} is empty")
+
+    @classmethod
+    def parse(cls, text: str, what: str = UIDS_ENV) -> IdRange:
+        """Text like "60100-61099" (or one number: a range of one uid)."""
+        first, _, last = text.strip().partition("-")
+        try:
+            return cls(int(first, 10), int(last or first, 10))
+        except ValueError as exc:
+            raise ValueError(
+                f"{what}={text!r}: {exc} (expected FIRST-LAST, e.g. {DEFAULT_UIDS})"
+            ) from None
+
+    def __len__(self) -> int:
+        return self.last - self.first + 1
+
+    def __contains__(self, uid: object) -> bool:
+        return isinstance(uid, int) and self.first <= uid <= self.last
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.last}"
+
+
+def uids_from_env() -> IdRange:
+    """`ARENA_SANDBOX_UIDS`, the default range when unset. The single shared uid of old
+    (`ARENA_SANDBOX_UID`) is refused rather than ignored."""
+    for old in OLD_ENVS:
+        if os.environ.get(old, "").strip():
+            raise ValueError(
+                f"{old} is replaced by {UIDS_ENV}: a range of host uids, one per sandbox "
+                "(see 'Sandbox uids' in docs/operating.md)"
+            )
+    return IdRange.parse(os.environ.get(UIDS_ENV, "").strip() or DEFAULT_UIDS)
 
 
 def check_id(what: str, value: int) -> None:
@@ -75,8 +113,12 @@ class Limits:
     #: CPUs the whole tree may use at once, so that no bot takes the others' cores.
     cpus: float = 1.0
     tmpfs_size: int = 64 * MiB
+    #: Files and folders /tmp may hold: each costs about 1 KB of kernel memory that its
+    #: size cap does not count.
+    tmpfs_files: int = 10_000
     #: /dev/shm, a tmpfs of its own (POSIX shared memory, multiprocessing's semaphores).
     shm_size: int = 16 * MiB
+    shm_files: int = 1_000
     #: The private copy of the bot's code: bytes and entries (files, folders, links).
     code_size: int = 64 * MiB
     code_files: int = 2000
@@ -97,10 +139,17 @@ class SandboxConfig:
     bwrap: str = "bwrap"
     prlimit: str = "prlimit"
     setpriv: str = "setpriv"
-    #: Host uid and gid a root referee drops to before bwrap (never 0). A referee that is
-    #: not root cannot change its uid: its bots run as its own (unprivileged) uid.
-    uid: int = field(default_factory=lambda: id_from_env(UID_ENV))
-    gid: int = field(default_factory=lambda: id_from_env(GID_ENV))
+    unshare: str = "unshare"
+    mount: str = "mount"
+    #: Host uids a root referee drops its bots to before bwrap, one per sandbox, leased
+    #: through lock files in `leases` (arena/sandbox/uids.py). A referee that is not root
+    #: cannot change its uid: its bots run as its own (unprivileged) uid.
+    uids: IdRange = field(default_factory=uids_from_env)
+    leases: str = field(default_factory=lambda: os.environ.get(LEASES_ENV) or DEFAULT_LEASES)
+    #: The leased uid and gid of one sandbox (`uids.lease(config).config`); None in a
+    #: configuration shared by many sandboxes.
+    uid: int | None = None
+    gid: int | None = None
     #: Bytes kept of each stream; the rest is counted and dropped.
     stdout_cap: int = 64 * KiB
     stderr_cap: int = 64 * KiB
@@ -111,8 +160,10 @@ class SandboxConfig:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"sandbox mode {self.mode!r} is not one of {', '.join(MODES)}")
-        check_id("the sandbox uid", self.uid)
-        check_id("the sandbox gid", self.gid)
+        if self.uid is not None:
+            check_id("the sandbox uid", self.uid)
+        if self.gid is not None:
+            check_id("the sandbox gid", self.gid)
 
     @property
     def drops_privileges(self) -> bool:
@@ -120,11 +171,22 @@ class SandboxConfig:
         root, and bubblewrap started by root would map the bot to host root."""
         return self.mode == "bwrap" and os.geteuid() == 0
 
+    @property
+    def needs_lease(self) -> bool:
+        """True when bots must be given a uid of the range before anything is made for
+        them (their folders are handed over to it)."""
+        return self.drops_privileges and (self.uid is None or self.gid is None)
+
     def host_ids(self) -> tuple[int, int]:
-        """The host uid and gid the bot's processes run as."""
-        if self.drops_privileges:
-            return self.uid, self.gid
-        return os.geteuid(), os.getegid()
+        """The host uid and gid the bot's processes run as. ValueError for a root
+        referee's configuration that has no leased uid yet."""
+        if not self.drops_privileges:
+            return os.geteuid(), os.getegid()
+        if self.uid is None or self.gid is None:
+            raise ValueError(
+                "this sandbox has no uid of its own yet: lease one (arena.sandbox.uids.lease)"
+            )
+        return self.uid, self.gid
 
     def python(self) -> PythonRuntime:
         """The runtime to bind. SandboxUnavailable when the bot runtime is missing."""

@@ -2,27 +2,83 @@
 
     sh       joins the bot's cgroups (needs the referee's rights over them)
     prlimit  sets the rlimits
-    setpriv  a root referee only: becomes the sandbox uid/gid, with no capability left
+    setpriv  a root referee only: becomes the sandbox's own uid/gid (uids.py), with no
+             capability left
+    unshare  a user and mount namespace of that uid's, where `sh` mounts the bot's /tmp
+             and /dev/shm: tmpfs capped in bytes *and* files (nr_inodes), which bwrap 0.8
+             cannot make (its `--size` caps bytes only; each empty file costs ~1 KB of
+             kernel memory that no byte cap counts)
     bwrap    namespaces, mounts, the seccomp filter
     the bot
 
 `prlimit` and `setpriv` in front of the command instead of `preexec_fn`: the referee runs
 gRPC threads, and Python code between fork and exec in a threaded process can deadlock.
+The tmpfs live in the namespace of `unshare`: they go away with the sandbox's last
+process, and nothing is mounted on the host.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
+import tempfile
 from collections.abc import Sequence
 
-from arena.sandbox.bwrap import bwrap_argv
-from arena.sandbox.config import SandboxConfig
+from arena.sandbox.bwrap import EMPTY, SHM, TMP, bwrap_argv
+from arena.sandbox.config import Limits, SandboxConfig
 from arena.sandbox.identity import setpriv_argv
 from arena.sandbox.limits import prlimit_argv
 
 # The arguments are the cgroups' procs files, "--", then the command: the shell moves itself
 # into every cgroup, then becomes the command.
 JOIN_CGROUPS = 'until [ "$1" = -- ]; do echo $$ > "$1" || exit; shift; done; shift; exec "$@"'
+# The arguments are mount(8), the options and mount point of /tmp, those of /dev/shm, then
+# the command.
+MOUNT_TMPFS = (
+    'm=$1; "$m" -t tmpfs -o "$2" arena-tmp "$3" && "$m" -t tmpfs -o "$4" arena-shm "$5" '
+    '&& shift 5 && exec "$@"'
+)
+
+
+def make_mounts() -> str:
+    """A new folder for one sandbox's `mounts` (bwrap.py): the empty mount points of its
+    /tmp and /dev/shm and an empty file, which any uid may pass (they hold nothing until
+    the sandbox mounts its tmpfs on them, in its own namespace). Remove it after."""
+    path = tempfile.mkdtemp(prefix="arena-mnt-")
+    for name in (TMP, SHM):
+        os.mkdir(os.path.join(path, name), 0o755)
+    with open(os.path.join(path, EMPTY), "x"):
+        pass
+    for name in (EMPTY, TMP, SHM, ""):
+        os.chmod(os.path.join(path, name), 0o444 if name == EMPTY else 0o755)
+    return path
+
+
+def tmpfs_options(size: int, files: int) -> str:
+    return f"size={size},nr_inodes={files},mode=0755,nosuid,nodev"
+
+
+def tmpfs_argv(config: SandboxConfig, mounts: str) -> list[str]:
+    """The chain's step mounting the bot's capped /tmp and /dev/shm on `mounts`."""
+    limits: Limits = config.limits
+    return [
+        shutil.which(config.unshare) or config.unshare,
+        "--user",
+        "--map-root-user",
+        "--mount",
+        "--propagation",
+        "private",
+        "--",
+        "/bin/sh",
+        "-c",
+        MOUNT_TMPFS,
+        "sh",
+        shutil.which(config.mount) or config.mount,
+        tmpfs_options(limits.tmpfs_size, limits.tmpfs_files),
+        os.path.join(mounts, TMP),
+        tmpfs_options(limits.shm_size, limits.shm_files),
+        os.path.join(mounts, SHM),
+    ]
 
 
 def launch_argv(
@@ -32,14 +88,18 @@ def launch_argv(
     binds: Sequence[str] = (),
     cgroup_files: Sequence[str] = (),
     seccomp_fd: int | None = None,
+    mounts: str | None = None,
 ) -> list[str]:
-    """The whole chain running `command` in `config`'s mode.
+    """The whole chain running `command` in `config`'s mode; `mounts` (bwrap mode: from
+    `make_mounts`) is where its /tmp and /dev/shm are mounted.
 
-    Raises ValueError for a root referee asked to start a bot as root (never possible
-    with a valid config).
+    Raises ValueError for a root referee asked to start a bot as root, or without a uid
+    leased for it (uids.py), and for bwrap mode without `mounts`.
     """
     argv = list(command)
     if config.mode == "bwrap":
+        if mounts is None:
+            raise ValueError("a sandbox needs its mounts folder (launch.make_mounts)")
         bwrap = shutil.which(config.bwrap) or config.bwrap
         limits = config.limits
         argv = bwrap_argv(
@@ -48,11 +108,14 @@ def launch_argv(
             ro_binds=binds,
             tmpfs_size=limits.tmpfs_size,
             shm_size=limits.shm_size,
+            mounts=mounts,
             seccomp_fd=seccomp_fd,
         )
+        argv = tmpfs_argv(config, mounts) + argv
         if config.drops_privileges:
             setpriv = shutil.which(config.setpriv) or config.setpriv
-            argv = setpriv_argv(setpriv, config.uid, config.gid) + argv
+            uid, gid = config.host_ids()
+            argv = setpriv_argv(setpriv, uid, gid) + argv
     prlimit = shutil.which(config.prlimit) or config.prlimit
     argv = prlimit_argv(prlimit, config.limits) + argv
     if cgroup_files:

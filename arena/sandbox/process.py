@@ -28,11 +28,14 @@ from arena.sandbox.cgroup import BotCgroup, CgroupUnavailable
 from arena.sandbox.check import check_sandbox
 from arena.sandbox.config import Mode, SandboxConfig, SandboxUnavailable
 from arena.sandbox.identity import blocked_at
-from arena.sandbox.launch import launch_argv
+from arena.sandbox.launch import launch_argv, make_mounts
 from arena.sandbox.runtime import PythonRuntime
+from arena.sandbox.uids import Lease, lease
 from arena_sdk import grpc_io
 
 log = logging.getLogger(__name__)
+#: Leases of sandboxes whose processes could not all be killed: never given back.
+_stuck_leases: list[Lease] = []
 
 #: Signs in stderr that the bot died of the address-space limit.
 MEMORY_MARKERS: tuple[str, ...] = ("MemoryError", "Cannot allocate memory", "std::bad_alloc")
@@ -73,12 +76,15 @@ class SandboxedProcess:
         cgroup: BotCgroup | None,
         workdir: str | None,
         name: str,
+        own_lease: Lease | None = None,
     ) -> None:
         assert popen.stdout is not None and popen.stderr is not None
         self._popen = popen
         self.mode = mode
         self.cgroup = cgroup
         self._workdir = workdir
+        self._lease = own_lease
+        self._emptied = False
         self._killed = False
         self._closed = False
         self._pidfd = _pidfd_open(popen.pid)
@@ -106,6 +112,9 @@ class SandboxedProcess:
         else is inherited. With `stdin`, the referee may `tell` the process one message on
         its standard input (else it reads an empty one). Raises SandboxUnavailable when
         the configured mode cannot run here.
+
+        A root referee's bot runs as the uid `config` was leased (uids.py), or, for a
+        configuration without one, as a uid leased now and given back by `close()`.
         """
         config = config or SandboxConfig()
         if not argv or not all(isinstance(arg, str) for arg in argv):
@@ -113,22 +122,31 @@ class SandboxedProcess:
         status = check_sandbox(config)
         if not status:
             raise SandboxUnavailable(status.detail)
-        runtime = config.python()
-        shared = [_bindable(d, config) for d in (bot_dir, socket_dir) if d]
-        binds = [*runtime.roots, *shared]
+        own_lease = lease(config) if config.needs_lease else None
+        if own_lease is not None:
+            config = own_lease.config
         label = re.sub(r"[^A-Za-z0-9_.-]", "_", name)[:40] or "bot"
 
         cgroup: BotCgroup | None = None
         workdir: str | None = None
         seccomp_fd: int | None = None
         try:
+            runtime = config.python()
+            shared = [_bindable(d, config) for d in (bot_dir, socket_dir) if d]
+            binds = [*runtime.roots, *shared]
             if status.pids_cgroup:
                 limits = config.limits
                 cgroup = BotCgroup.create(
-                    limits.pids, memory_bytes=limits.memory, cpus=limits.cpus, label=label
+                    limits.pids,
+                    memory_bytes=limits.memory,
+                    cpus=limits.cpus,
+                    label=label,
+                    require_memory=config.mode == "bwrap",
                 )
+            mounts = None
             if config.mode == "bwrap":
                 seccomp_fd = seccomp.open_filter()
+                workdir = mounts = make_mounts()
                 home, cwd = WORK_DIR, "/"
             else:
                 workdir = home = cwd = tempfile.mkdtemp(prefix=f"arena-{label}-")
@@ -138,6 +156,7 @@ class SandboxedProcess:
                 binds=binds,
                 cgroup_files=cgroup.procs_files if cgroup is not None else (),
                 seccomp_fd=seccomp_fd,
+                mounts=mounts,
             )
             popen = subprocess.Popen(
                 command,
@@ -151,16 +170,22 @@ class SandboxedProcess:
                 start_new_session=True,
             )
         except CgroupUnavailable as exc:
-            _discard(cgroup, workdir)
+            _discard(cgroup, workdir, own_lease)
             raise SandboxUnavailable(f"cannot cap the bot's processes: {exc}") from exc
         except BaseException:
-            _discard(cgroup, workdir)
+            _discard(cgroup, workdir, own_lease)
             raise
         finally:
             if seccomp_fd is not None:
                 os.close(seccomp_fd)
         return cls(
-            popen, mode=config.mode, config=config, cgroup=cgroup, workdir=workdir, name=label
+            popen,
+            mode=config.mode,
+            config=config,
+            cgroup=cgroup,
+            workdir=workdir,
+            name=label,
+            own_lease=own_lease,
         )
 
     def tell(self, message: bytes) -> None:
@@ -288,7 +313,13 @@ class SandboxedProcess:
         if self._pidfd is not None:
             os.close(self._pidfd)
             self._pidfd = None
-        _discard(self.cgroup, self._workdir)
+        self._emptied = _discard(self.cgroup, self._workdir, self._lease)
+
+    @property
+    def emptied(self) -> bool:
+        """True once `close()` left no process of the bot running: its uid may be given
+        back (uids.py)."""
+        return self._closed and self._emptied
 
     def __enter__(self) -> SandboxedProcess:
         return self
@@ -313,21 +344,32 @@ def _bindable(path: str | os.PathLike[str], config: SandboxConfig) -> str:
     if resolved == "/" or not os.path.isdir(resolved):
         raise ValueError(f"not a directory that can be bound into the sandbox: {path!r}")
     if config.drops_privileges:
-        blocked = blocked_at(resolved, config.uid, config.gid)
+        uid, gid = config.host_ids()
+        blocked = blocked_at(resolved, uid, gid)
         if blocked is not None:
             raise ValueError(
-                f"{resolved} cannot be bound into the sandbox: the sandbox uid {config.uid} "
+                f"{resolved} cannot be bound into the sandbox: the sandbox uid {uid} "
                 f"cannot pass {blocked} (give the bot a private copy: arena.sandbox.workspace)"
             )
     return resolved
 
 
-def _discard(cgroup: BotCgroup | None, workdir: str | None) -> None:
+def _discard(cgroup: BotCgroup | None, workdir: str | None, own_lease: Lease | None) -> bool:
+    """Empty and remove the cgroup and the folder; then, if nothing of the bot is left
+    running (True), give its uid back."""
+    emptied = True
     if cgroup is not None:
-        cgroup.kill_all()
+        emptied = cgroup.kill_all()
         cgroup.remove()
     if workdir is not None:
         shutil.rmtree(workdir, ignore_errors=True)
+    if own_lease is not None:
+        if emptied:
+            own_lease.release()
+        else:  # kept until this process exits: no other bot may share the uid meanwhile
+            _stuck_leases.append(own_lease)
+            log.warning("uid %s stays leased: processes of its bot survived", own_lease.uid)
+    return emptied
 
 
 def _pidfd_open(pid: int) -> int | None:

@@ -50,7 +50,9 @@ def locate_bot(path: str | os.PathLike[str]) -> tuple[Path, Path | None]:
 
 def private_dir(config: SandboxConfig, prefix: str = "arena-bot-") -> Path:
     """A new folder (mode 0700, short path: socket paths are limited to 107 bytes) that
-    the bot's host uid can enter and nobody else but root."""
+    the bot's host uid can enter and nobody else but root. A root referee's `config` must
+    carry the sandbox's leased uid (`arena.sandbox.uids.lease(config).config`)."""
+    config.host_ids()  # ValueError before anything is made, for a config with no uid
     path = Path(tempfile.mkdtemp(prefix=prefix))
     try:
         hand_over(path, config)
@@ -64,7 +66,8 @@ def hand_over(path: str | os.PathLike[str], config: SandboxConfig) -> None:
     """Make `path` the bot's: owned by the uid and gid it runs as (a root referee only;
     otherwise the bot runs as the referee's own uid, which owns it already)."""
     if config.drops_privileges:
-        os.chown(path, config.uid, config.gid, follow_symlinks=False)
+        uid, gid = config.host_ids()
+        os.chown(path, uid, gid, follow_symlinks=False)
 
 
 def copy_code(source: str | os.PathLike[str], dest: str | os.PathLike[str], limits: Limits) -> Path:

@@ -12,6 +12,7 @@ import textwrap
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from arena.sandbox import (
     check_sandbox,
     python_argv,
 )
+from arena.sandbox.uids import Lease, lease
 from arena.sandbox.workspace import private_dir
 
 
@@ -41,12 +43,23 @@ def require(config: SandboxConfig, *, cgroup: bool = False) -> None:
 
 class Bots:
     """Writes a bot's code to a private folder of its own (as hosted bots get one, readable
-    by the uid bots run as), starts it, and closes it after the test."""
+    by the uid bots run as), starts it, and closes it after the test. The bots of one test
+    share one leased sandbox uid (`config()`), so that its folders can be handed over."""
 
     def __init__(self) -> None:
         self.started: list[SandboxedProcess] = []
         self.dirs: dict[int, Path] = {}
         self.homes: list[Path] = []
+        self._lease: Lease | None = None
+
+    def config(self, mode: str = "bwrap", limits: Limits | None = None) -> SandboxConfig:
+        """A configuration pinned to this test's sandbox uid."""
+        config = SandboxConfig(mode=mode, limits=limits or Limits())  # type: ignore[arg-type]
+        if self._lease is None:
+            self._lease = lease(SandboxConfig(mode="bwrap"))
+        if not config.needs_lease:
+            return config
+        return replace(config, uid=self._lease.config.uid, gid=self._lease.config.gid)
 
     def start(
         self,
@@ -58,7 +71,7 @@ class Bots:
         socket_dir: str | None = None,
         cgroup: bool = False,
     ) -> SandboxedProcess:
-        config = SandboxConfig(mode=mode, limits=limits or Limits())  # type: ignore[arg-type]
+        config = self.config(mode, limits)
         require(config, cgroup=cgroup)
         home = private_dir(config)
         self.homes.append(home)
@@ -119,6 +132,8 @@ class Bots:
             proc.close()
         for home in self.homes:
             shutil.rmtree(home, ignore_errors=True)
+        if self._lease is not None:
+            self._lease.release()
 
 
 @pytest.fixture
@@ -129,10 +144,10 @@ def bots() -> Iterator[Bots]:
 
 
 @pytest.fixture
-def socket_dir() -> Iterator[str]:
+def socket_dir(bots: Bots) -> Iterator[str]:
     """A short path under /tmp (Unix socket paths are limited to 107 bytes) that the uid
-    bots run as may enter, as the referee's socket folder is; sockets made in it must be
-    handed over too (`arena.sandbox.workspace.hand_over`)."""
-    path = private_dir(SandboxConfig(mode="bwrap"), prefix="arena-sock-")
+    the test's bots run as may enter, as the referee's socket folder is; sockets made in it
+    must be handed over too (`hand_over(path, bots.config())`)."""
+    path = private_dir(bots.config(), prefix="arena-sock-")
     yield str(path)
     shutil.rmtree(path, ignore_errors=True)

@@ -1,5 +1,5 @@
 """Inside the sandbox the bot is nobody: uid 65534, no capabilities, its own PID space.
-On the host it is never root: a root referee drops to ARENA_SANDBOX_UID (65534) first."""
+On the host it is never root: a root referee drops to a uid of ARENA_SANDBOX_UIDS first."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from arena.sandbox import SandboxConfig
+from arena.sandbox.config import DEFAULT_UIDS, IdRange
 from arena.sandbox.identity import setpriv_argv
 
 STATUS = """
@@ -62,18 +63,19 @@ def host_ids(pid: int) -> tuple[list[int], list[int]]:
     return [int(v) for v in fields["Uid"].split()], [int(v) for v in fields["Gid"].split()]
 
 
-@pytest.mark.parametrize("configured", [None, "64123"])
+@pytest.mark.parametrize("configured", [None, "64123-64125"])
 def test_no_process_of_a_running_bot_is_host_root(bots, monkeypatch, configured):
     if configured is not None:
-        monkeypatch.setenv("ARENA_SANDBOX_UID", configured)
-        monkeypatch.setenv("ARENA_SANDBOX_GID", configured)
+        monkeypatch.setenv("ARENA_SANDBOX_UIDS", configured)
+    ids = IdRange.parse(configured or DEFAULT_UIDS)
     bot = bots.start(WAITS, cgroup=True)
     assert bots.wait_until(lambda: "ready" in bot.stdout_text()), bot.stderr_text()
     # Every process of the bot, found through its cgroup: bwrap, its init, the bot itself.
     pids = bot.pids()
     assert len(pids) >= 2, pids
     # A referee that is not root cannot change uid: its bots run as its own.
-    expected = int(configured or 65534) if os.geteuid() == 0 else os.getuid()
+    expected = bots.config().host_ids()[0]
+    assert expected in ids if os.geteuid() == 0 else expected == os.getuid()
     for pid in pids:
         uids, gids = host_ids(pid)
         assert 0 not in uids and 0 not in gids, (pid, uids, gids)
@@ -83,10 +85,15 @@ def test_no_process_of_a_running_bot_is_host_root(bots, monkeypatch, configured)
 
 
 def test_a_root_referee_never_accepts_root_as_the_sandbox_uid(monkeypatch):
-    for value in ("0", "-1", "4294967295", "nobody"):
-        monkeypatch.setenv("ARENA_SANDBOX_UID", value)
-        with pytest.raises(ValueError, match="ARENA_SANDBOX_UID"):
+    for value in ("0", "0-10", "-1", "4294967295", "nobody", "10-5"):
+        monkeypatch.setenv("ARENA_SANDBOX_UIDS", value)
+        with pytest.raises(ValueError):
             SandboxConfig()
+    monkeypatch.delenv("ARENA_SANDBOX_UIDS")
+    # The one uid shared by every bot of old is refused, not silently ignored.
+    monkeypatch.setenv("ARENA_SANDBOX_UID", "65534")
+    with pytest.raises(ValueError, match="ARENA_SANDBOX_UIDS"):
+        SandboxConfig()
     monkeypatch.delenv("ARENA_SANDBOX_UID")
     with pytest.raises(ValueError, match="uid"):
         SandboxConfig(uid=0)

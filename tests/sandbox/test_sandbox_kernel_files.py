@@ -120,3 +120,24 @@ def test_the_dev_shm_cap_is_the_configured_one(bots):
     results = json.loads(bots.run(DEV, limits=small).stdout_text())
     assert results["shm_error"] == "ENOSPC"
     assert small.shm_size - (1 << 20) <= results["shm_size"] <= small.shm_size
+
+
+HOST_FILES = """
+    import json
+    seen = {}
+    for path in ["/proc/cmdline", "/proc/partitions", "/proc/modules", "/proc/diskstats"]:
+        try:
+            seen[path] = open(path).read()
+        except OSError as exc:
+            seen[path] = f"error {exc.errno}"
+    print(json.dumps(seen))
+"""
+
+
+def test_proc_shows_nothing_of_the_hosts_boot_line_disks_or_modules(bots):
+    bot = bots.run(HOST_FILES)
+    seen = json.loads(bot.stdout_text() or "null")
+    assert seen, bot.stderr_text()
+    for path, text in seen.items():
+        if Path(path).exists():
+            assert text == "", (path, text[:100])

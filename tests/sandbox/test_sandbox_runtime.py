@@ -110,7 +110,7 @@ def test_a_runtime_the_sandbox_uid_cannot_read_is_refused(monkeypatch, tmp_path)
     home.mkdir(mode=0o700)
     monkeypatch.setenv(RUNTIME_ENV, str(make_venv(home)))
     detail = refused(SandboxConfig(mode="bwrap"))
-    assert "cannot be read by the sandbox uid 65534" in detail, detail
+    assert "cannot be read by the sandbox uid" in detail, detail
     assert str(home) in detail and "install-bot-runtime.sh" in detail
 
 

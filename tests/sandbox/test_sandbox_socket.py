@@ -11,7 +11,6 @@ from concurrent.futures import ThreadPoolExecutor
 import grpc
 import pytest
 
-from arena.sandbox import SandboxConfig
 from arena.sandbox.workspace import hand_over
 
 ECHO_CLIENT = """
@@ -33,12 +32,12 @@ GRPC_CLIENT = """
 
 
 @pytest.fixture
-def echo_server(socket_dir: str) -> Iterator[str]:
+def echo_server(bots, socket_dir: str) -> Iterator[str]:
     path = os.path.join(socket_dir, "referee.sock")
     server = socket.socket(socket.AF_UNIX)
     server.bind(path)
     server.listen()
-    hand_over(path, SandboxConfig(mode="bwrap"))
+    hand_over(path, bots.config())
 
     def serve() -> None:
         conn, _ = server.accept()
@@ -65,7 +64,7 @@ def test_bot_imports_the_sdk_and_makes_a_grpc_call_over_the_socket(bots, socket_
     server = grpc.server(ThreadPoolExecutor(max_workers=2), handlers=[handler])
     server.add_insecure_port(f"unix://{path}")
     server.start()
-    hand_over(path, SandboxConfig(mode="bwrap"))
+    hand_over(path, bots.config())
     try:
         bot = bots.run(GRPC_CLIENT, socket_dir=socket_dir, env={"ARENA_SOCKET": path})
     finally:

@@ -674,9 +674,11 @@ print(json.dumps(out))
 
 def test_every_bot_the_platform_starts_is_under_the_filter(sandbox: Sandbox) -> None:
     from arena.sandbox import SandboxedProcess
+    from arena.sandbox.uids import lease
     from arena.sandbox.workspace import private_dir
 
-    config = SandboxConfig(mode="bwrap")
+    seat = lease(SandboxConfig(mode="bwrap"))
+    config = seat.config
     folder = private_dir(config)
     try:
         (folder / "main.py").write_text(PRELUDE + textwrap.dedent(PLATFORM_PROBE))
@@ -693,3 +695,4 @@ def test_every_bot_the_platform_starts_is_under_the_filter(sandbox: Sandbox) -> 
         }
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        seat.release()

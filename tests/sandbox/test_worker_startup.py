@@ -55,24 +55,32 @@ def worker_home() -> Iterator[Path]:
 
 
 @pytest.fixture
-def delegated_cgroup() -> Iterator[Path]:
-    """A pids cgroup below this process's own, owned by the worker user: what an operator
-    delegates (systemd `Delegate=yes`, or a container runtime with a writable cgroup)."""
-    hierarchy = find_hierarchy("pids")
-    if hierarchy is None:
-        pytest.fail("no pids cgroup hierarchy: the sandbox tests need one")
-    folder = hierarchy.own_dir / f"delegated-{uuid.uuid4().hex[:8]}"
-    folder.mkdir()
-    for path in [folder, *folder.iterdir()]:
-        os.chown(path, WORKER_UID, WORKER_UID)
-    yield folder
-    for child in sorted(folder.rglob("*"), reverse=True):
-        if child.is_dir():
-            child.rmdir()
-    folder.rmdir()
+def delegated_cgroup() -> Iterator[list[Path]]:
+    """pids and memory cgroups below this process's own (one folder under cgroup v2), owned
+    by the worker user: what an operator delegates (systemd `Delegate=yes`, or a container
+    runtime with a writable cgroup)."""
+    name = f"delegated-{uuid.uuid4().hex[:8]}"
+    folders: list[Path] = []
+    for controller in ("pids", "memory"):
+        hierarchy = find_hierarchy(controller)
+        if hierarchy is None:
+            pytest.fail(f"no {controller} cgroup hierarchy: the sandbox tests need one")
+        folder = hierarchy.own_dir / name
+        if folder in folders:
+            continue
+        folder.mkdir()
+        folders.append(folder)
+        for path in [folder, *folder.iterdir()]:
+            os.chown(path, WORKER_UID, WORKER_UID)
+    yield folders
+    for folder in folders:
+        for child in sorted(folder.rglob("*"), reverse=True):
+            if child.is_dir():
+                child.rmdir()
+        folder.rmdir()
 
 
-def as_worker_user(argv: list[str], home: Path, cgroup: Path | None) -> tuple[int, str]:
+def as_worker_user(argv: list[str], home: Path, cgroup: list[Path] | None) -> tuple[int, str]:
     """Run `arena ARGV` as WORKER_UID on the system Python (the project's own interpreter
     may sit in a home folder that user cannot enter), inside `cgroup` when given."""
     site = sysconfig.get_paths()["purelib"]
@@ -88,8 +96,9 @@ def as_worker_user(argv: list[str], home: Path, cgroup: Path | None) -> tuple[in
     drop = ["setpriv", f"--reuid={WORKER_UID}", f"--regid={WORKER_UID}", "--clear-groups"]
     command = [*drop, "env", "-i", *(f"{k}={v}" for k, v in env.items())]
     command += [str(SYSTEM_PYTHON), "-c", code]
-    if cgroup is not None:  # join it as root, then become the worker user
-        command = ["sh", "-c", f'echo $$ > "{cgroup}/cgroup.procs" && exec "$@"', "sh", *command]
+    if cgroup is not None:  # join them as root, then become the worker user
+        join = " && ".join(f'echo $$ > "{folder}/cgroup.procs"' for folder in cgroup)
+        command = ["sh", "-c", f'{join} && exec "$@"', "sh", *command]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, cwd="/")
     return done.returncode, done.stdout + done.stderr
 
@@ -103,7 +112,7 @@ def test_a_non_root_worker_without_a_cgroup_of_its_own_refuses_bots(worker_home:
 
 
 def test_a_non_root_worker_with_a_delegated_cgroup_plays_sandboxed_bots(
-    worker_home: Path, delegated_cgroup: Path
+    worker_home: Path, delegated_cgroup: list[Path]
 ) -> None:
     require_root_and_system_python()
     status, output = as_worker_user(["migrate"], worker_home, None)  # its own SQLite
