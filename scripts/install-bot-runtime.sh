@@ -99,9 +99,10 @@ TOML
 # The sandbox uid must be able to read and run all of it: try as that uid (when root).
 check=("$target/bin/python" -c "import grpc, arena_sdk, arena.games.wandering_towers")
 if [ "$(id -u)" -eq 0 ]; then
-    uid="${ARENA_SANDBOX_UID:-65534}"
-    gid="${ARENA_SANDBOX_GID:-65534}"
-    check=(setpriv "--reuid=$uid" "--regid=$gid" --clear-groups "${check[@]}")
+    # Any uid of the range stands for them all (the runtime must be readable by others).
+    uids="${ARENA_SANDBOX_UIDS:-60100-61099}"
+    uid="${uids%%-*}"
+    check=(setpriv "--reuid=$uid" "--regid=$uid" --clear-groups "${check[@]}")
 fi
 if ! (cd / && env -i PATH=/usr/bin:/bin "${check[@]}"); then
     echo "install-bot-runtime: $target does not import grpc, arena_sdk and arena.games as uid" \
