@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(abspath $(VENV))/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: node-example demo match test lint bench bench-all install bot-runtime system-deps sandbox-deps services proto clean
+.PHONY: node-example demo match test lint alerts bench bench-all install bot-runtime system-deps sandbox-deps services proto clean
 
 $(STAMP): pyproject.toml sdk/pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -56,6 +56,10 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
+
+# The alert rules and their unit tests (deploy/prometheus; promtool: make system-deps).
+alerts:
+	cd deploy/prometheus && promtool check rules alerts.yml && promtool test rules alerts.test.yml
 
 bench: $(STAMP)
 	$(PY) bench/engine.py

@@ -142,3 +142,22 @@ def test_the_site_serves_no_metrics_unless_asked(db: dict[str, str], tmp_path: P
 
     answer = Client().get("/metrics")
     assert answer.status_code == 404
+
+
+def test_with_a_token_the_site_serves_metrics_only_to_whoever_sends_it(
+    db: dict[str, str], settings_override
+) -> None:
+    from django.test import Client
+
+    settings_override(ARENA_METRICS=True, ARENA_METRICS_TOKEN="s3cret-scraper")
+    client = Client()
+    assert client.get("/metrics").status_code == 401
+    assert client.get("/metrics", HTTP_AUTHORIZATION="Bearer wrong").status_code == 401
+    answer = client.get("/metrics", HTTP_AUTHORIZATION="Bearer s3cret-scraper")
+    assert answer.status_code == 200
+    assert b"arena_http_requests_total" in answer.content
+    # By any host name (Prometheus scrapes a pod by its address, as probes do /healthz).
+    answer = client.get(
+        "/metrics", HTTP_AUTHORIZATION="Bearer s3cret-scraper", HTTP_HOST="10.1.2.3:8000"
+    )
+    assert answer.status_code == 200
