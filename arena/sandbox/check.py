@@ -154,7 +154,7 @@ def _probe_as(config: SandboxConfig, runtime: PythonRuntime) -> str | None:
         seccomp_fd = seccomp.open_filter()
     except SandboxUnavailable as exc:
         return str(exc)
-    mounts = make_mounts()
+    mounts = make_mounts(config.limits)
     try:
         argv = launch_argv(
             config,

@@ -4,8 +4,9 @@
     prlimit  sets the rlimits
     setpriv  a root referee only: becomes the sandbox's own uid/gid (uids.py), with no
              capability left
-    unshare  a user and mount namespace of that uid's, where `sh` mounts the bot's /tmp
-             and /dev/shm: tmpfs capped in bytes *and* files (nr_inodes), which bwrap 0.8
+    unshare  a user and mount namespace of that uid's, where `sh` and `mount` mount the
+             bot's /tmp and /dev/shm: tmpfs capped in bytes *and* files (nr_inodes; both
+             from one fstab, one process), which bwrap 0.8
              cannot make (its `--size` caps bytes only; each empty file costs ~1 KB of
              kernel memory that no byte cap counts)
     bwrap    namespaces, mounts, the seccomp filter
@@ -32,25 +33,29 @@ from arena.sandbox.limits import prlimit_argv
 # The arguments are the cgroups' procs files, "--", then the command: the shell moves itself
 # into every cgroup, then becomes the command.
 JOIN_CGROUPS = 'until [ "$1" = -- ]; do echo $$ > "$1" || exit; shift; done; shift; exec "$@"'
-# The arguments are mount(8), the options and mount point of /tmp, those of /dev/shm, then
-# the command.
-MOUNT_TMPFS = (
-    'm=$1; "$m" -t tmpfs -o "$2" arena-tmp "$3" && "$m" -t tmpfs -o "$4" arena-shm "$5" '
-    '&& shift 5 && exec "$@"'
-)
+# The arguments are mount(8), the fstab listing both tmpfs, then the command. `-n`: no
+# /run/mount/utab to lock and write.
+MOUNT_TMPFS = 'm=$1; "$m" -n -a -T "$2" && shift 2 && exec "$@"'
+FSTAB = "fstab"
 
 
-def make_mounts() -> str:
+def make_mounts(limits: Limits) -> str:
     """A new folder for one sandbox's `mounts` (bwrap.py): the empty mount points of its
-    /tmp and /dev/shm and an empty file, which any uid may pass (they hold nothing until
-    the sandbox mounts its tmpfs on them, in its own namespace). Remove it after."""
+    /tmp and /dev/shm, the fstab mounting them with `limits`, and an empty file; any uid
+    may read it (nothing is in it until the sandbox mounts its tmpfs there, in its own
+    namespace). Remove it after."""
     path = tempfile.mkdtemp(prefix="arena-mnt-")
     for name in (TMP, SHM):
         os.mkdir(os.path.join(path, name), 0o755)
+    tmp = tmpfs_options(limits.tmpfs_size, limits.tmpfs_files)
+    shm = tmpfs_options(limits.shm_size, limits.shm_files)
+    with open(os.path.join(path, FSTAB), "x") as fstab:
+        fstab.write(f"arena-tmp {path}/{TMP} tmpfs {tmp} 0 0\n")
+        fstab.write(f"arena-shm {path}/{SHM} tmpfs {shm} 0 0\n")
     with open(os.path.join(path, EMPTY), "x"):
         pass
-    for name in (EMPTY, TMP, SHM, ""):
-        os.chmod(os.path.join(path, name), 0o444 if name == EMPTY else 0o755)
+    for name in (EMPTY, FSTAB, TMP, SHM, ""):
+        os.chmod(os.path.join(path, name), 0o755 if name in (TMP, SHM, "") else 0o444)
     return path
 
 
@@ -60,7 +65,6 @@ def tmpfs_options(size: int, files: int) -> str:
 
 def tmpfs_argv(config: SandboxConfig, mounts: str) -> list[str]:
     """The chain's step mounting the bot's capped /tmp and /dev/shm on `mounts`."""
-    limits: Limits = config.limits
     return [
         shutil.which(config.unshare) or config.unshare,
         "--user",
@@ -74,10 +78,7 @@ def tmpfs_argv(config: SandboxConfig, mounts: str) -> list[str]:
         MOUNT_TMPFS,
         "sh",
         shutil.which(config.mount) or config.mount,
-        tmpfs_options(limits.tmpfs_size, limits.tmpfs_files),
-        os.path.join(mounts, TMP),
-        tmpfs_options(limits.shm_size, limits.shm_files),
-        os.path.join(mounts, SHM),
+        os.path.join(mounts, FSTAB),
     ]
 
 
@@ -91,7 +92,7 @@ def launch_argv(
     mounts: str | None = None,
 ) -> list[str]:
     """The whole chain running `command` in `config`'s mode; `mounts` (bwrap mode: from
-    `make_mounts`) is where its /tmp and /dev/shm are mounted.
+    `make_mounts(config.limits)`) is where its /tmp and /dev/shm are mounted.
 
     Raises ValueError for a root referee asked to start a bot as root, or without a uid
     leased for it (uids.py), and for bwrap mode without `mounts`.

@@ -146,7 +146,7 @@ class SandboxedProcess:
             mounts = None
             if config.mode == "bwrap":
                 seccomp_fd = seccomp.open_filter()
-                workdir = mounts = make_mounts()
+                workdir = mounts = make_mounts(config.limits)
                 home, cwd = WORK_DIR, "/"
             else:
                 workdir = home = cwd = tempfile.mkdtemp(prefix=f"arena-{label}-")
