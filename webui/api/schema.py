@@ -40,16 +40,16 @@ CHECKED_PARAMETERS = {"bot", "seat", "status"}
 
 def every_status_is_declared(result: dict[str, Any], **_: Any) -> dict[str, Any]:
     """Each operation lists the refusals it can answer, besides its successes: 404 where the
-    path names something or a list pages (a page past the last, or no page number), 400 where
-    a query parameter or body is checked, 401 and 403 where an account is needed, 429 where
-    submissions are counted."""
+    path names something or a list pages (a page past the last, no page number, a cursor the
+    site never gave), 400 where a query parameter or body is checked, 401 and 403 where an
+    account is needed, 429 where submissions are counted."""
     for path, methods in result.get("paths", {}).items():
         for method, operation in methods.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
             codes: set[str] = set()
             names = {p.get("name") for p in operation.get("parameters", [])}
-            if "{" in path or "page" in names:
+            if "{" in path or names & {"page", "cursor"}:
                 codes.add("404")
             if names & CHECKED_PARAMETERS or "requestBody" in operation:
                 codes.add("400")

@@ -37,6 +37,7 @@ from webui.bots.submission import SubmissionError, submit
 from webui.ladder.views import ladder_rows
 from webui.matches import frames, records
 from webui.matches.models import Match, MatchSeat
+from webui.matches.paging import MatchCursorPagination
 from webui.matches.views import gzipped_json
 
 ERROR = OpenApiResponse(
@@ -232,6 +233,7 @@ class MatchViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
     """Matches, newest first, with their seats; downloads once finished."""
 
     serializer_class = s.MatchSerializer
+    pagination_class = MatchCursorPagination  # by key: docs/decisions/keyset-paging.md
 
     def get_queryset(self):
         matches = Match.objects.prefetch_related(
