@@ -1,18 +1,22 @@
 """How fast the site's pages answer, and how many SQL queries each costs, as matches pile up.
 
-    python bench/web.py [--matches 1000,10000] [--repeat 30]
+    python bench/web.py [--matches 10000,100000,1000000] [--repeat 30]
 
 Fills a throw-away PostgreSQL database (on the local server; dropped at the end) with bots,
-versions, ratings and finished matches with seats and rating history (bulk_create), then
-times the ladder, bot, match and home pages and a few API endpoints with Django's test
-client at each size. The number of queries per page must not grow with the data. Prints a
-table; asserts nothing.
+versions, ratings, a 990-game tournament, a few matches really played (records, replays),
+then finished ladder matches with seats and rating history, built by PostgreSQL itself
+(INSERT ... SELECT over generate_series: a million in minutes), the counters recounted.
+Times the pages and API reads with Django's test client at each size: median, 95th
+percentile and queries per page (which must not grow with the data), and at the largest
+size the bytes per finished match in PostgreSQL. Prints the load average next to the
+figures: on a shared machine they are only as quiet as it is. Asserts nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import random
 import statistics
 import sys
@@ -66,87 +70,171 @@ def create_bots(rng: random.Random) -> list:
     return active
 
 
-def add_matches(count: int, active: list, rng: random.Random, start) -> None:
-    """`count` finished ladder matches with seats and rating history, in bulk."""
-    from webui.ladder.models import Rating, RatingHistory
-    from webui.matches.models import Match, MatchSeat
+#: One chunk of the bulk fill: every match's lineup is drawn in SQL from its plan row (n
+#: seats, the first version `o`, a `step` coprime with the field so seats are distinct, and
+#: a rotation `r` of the ranks), so the match, its seats and its rating history agree.
+FILL = """
+CREATE TEMP TABLE plan ON COMMIT DROP AS
+SELECT %(base)s + g AS id, 2 + floor(random() * 5)::int AS n,
+       floor(random() * %(field)s)::int AS o,
+       (%(steps)s::int[])[1 + floor(random() * %(nsteps)s)::int] AS step,
+       floor(random() * 6)::int AS r, random() AS x
+FROM generate_series(1, %(count)s) g;
 
-    ratings = {r.version_id: r for r in Rating.objects.filter(version__in=active)}
-    batch = 1000
-    made = 0
-    while made < count:
-        size = min(batch, count - made)
-        lineups = [rng.sample(active, rng.randint(2, 6)) for _ in range(size)]
-        base = start + timedelta(minutes=Match.objects.count())
-        matches = Match.objects.bulk_create(
-            Match(
-                game=GAME,
-                seed=rng.randrange(2**31),
-                status=Match.Status.FINISHED,
-                created=base + timedelta(minutes=i),
-                started=base + timedelta(minutes=i),
-                finished=base + timedelta(minutes=i, seconds=20),
-                duration_ms=rng.uniform(200, 4000),
-                summary={
-                    "players": [v.label for v in lineup],
-                    "outcome": [{"rank": r, "score": 10 - r} for r in range(len(lineup))],
+CREATE TEMP TABLE plan_seat ON COMMIT DROP AS
+SELECT p.id AS match_id, s AS seat, 1 + (p.o + s * p.step) %% %(field)s AS k,
+       (s + p.r) %% p.n AS rank
+FROM plan p, generate_series(0, 5) s WHERE s < p.n;
+
+INSERT INTO matches_match (id, game, kind, options, seed, time_control, status, lease_owner,
+    attempts, played_by, last_error, created, started, finished, duration_ms, record, replay,
+    summary, live_actions)
+SELECT p.id, %(game)s, 'ladder', '{}', floor(p.x * 2147483647)::bigint, '{}', 'finished', '',
+       1, 'bench', '', %(start)s + p.id * interval '1 minute',
+       %(start)s + p.id * interval '1 minute',
+       %(start)s + p.id * interval '1 minute' + interval '20 seconds', 200 + p.x * 3800, '', '',
+       jsonb_build_object('players', t.players, 'outcome', t.outcome), '[]'
+FROM plan p JOIN (
+    SELECT s.match_id,
+           jsonb_agg((%(labels)s::text[])[s.k] ORDER BY s.seat) AS players,
+           jsonb_agg(jsonb_build_object('rank', s.rank, 'score', 10 - s.rank) ORDER BY s.seat)
+               AS outcome
+    FROM plan_seat s GROUP BY s.match_id
+) t ON t.match_id = p.id;
+
+INSERT INTO matches_matchseat (match_id, seat, version_id, rank, score, disqualified, strikes,
+    errors, stderr, decisions, time_used_ms)
+SELECT s.match_id, s.seat, (%(versions)s::bigint[])[s.k], s.rank, 10 - s.rank, false, '[]',
+       '', '', 40 + floor(random() * 360)::int, 10 + random() * 890
+FROM plan_seat s;
+
+INSERT INTO ladder_ratinghistory (rating_id, match_id, mu_before, sigma_before, mu, sigma,
+    rank, created)
+SELECT (%(ratings)s::bigint[])[s.k], s.match_id, 20 + 10 * random(), 2 + random(),
+       20 + 10 * random(), 2 + random(), s.rank,
+       %(start)s + s.match_id * interval '1 minute' + interval '20 seconds'
+FROM plan_seat s;
+"""
+
+
+def add_matches(count: int, active: list, start) -> None:
+    """`count` finished ladder matches with seats and rating history, in bulk: PostgreSQL
+    builds them itself (INSERT ... SELECT over generate_series), a chunk per transaction,
+    then the counters are recounted and the tables analysed."""
+    from math import gcd
+
+    from django.db import connection, transaction
+
+    from webui.ladder.models import Rating
+    from webui.matches.tallies import recount
+
+    ratings = dict(Rating.objects.filter(version__in=active).values_list("version_id", "pk"))
+    field = len(active)
+    steps = [k for k in range(1, field) if gcd(k, field) == 1][:12]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COALESCE(MAX(id), 0) FROM matches_match")
+        base = cursor.fetchone()[0]
+    chunk = 100_000
+    for offset in range(0, count, chunk):
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                FILL,
+                {
+                    "base": base + offset,
+                    "count": min(chunk, count - offset),
+                    "field": field,
+                    "steps": steps,
+                    "nsteps": len(steps),
+                    "game": GAME,
+                    "start": start,
+                    "labels": [v.label for v in active],
+                    "versions": [v.pk for v in active],
+                    "ratings": [ratings[v.pk] for v in active],
                 },
             )
-            for i, lineup in enumerate(lineups)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT setval(pg_get_serial_sequence('matches_match', 'id'), MAX(id)) "
+            "FROM matches_match"
         )
-        seats, history = [], []
-        for match, lineup in zip(matches, lineups, strict=True):
-            ranks = rng.sample(range(len(lineup)), len(lineup))
-            for seat, (version, rank) in enumerate(zip(lineup, ranks, strict=True)):
-                seats.append(
-                    MatchSeat(
-                        match=match,
-                        seat=seat,
-                        version=version,
-                        rank=rank,
-                        score=float(10 - rank),
-                        decisions=rng.randint(40, 400),
-                        time_used_ms=rng.uniform(10, 900),
-                    )
-                )
-                rating = ratings[version.pk]
-                mu = rating.mu + (len(lineup) / 2 - rank) * rating.sigma * 0.05
-                sigma = max(1.2, rating.sigma * 0.985)
-                history.append(
-                    RatingHistory(
-                        rating=rating,
-                        match=match,
-                        mu_before=rating.mu,
-                        sigma_before=rating.sigma,
-                        mu=mu,
-                        sigma=sigma,
-                        rank=rank,
-                    )
-                )
-                rating.mu, rating.sigma = mu, sigma
-                rating.display = mu - 3 * sigma
-                rating.games += 1
-                rating.wins += rank == 0
-                rating.last_played = match.finished
-        MatchSeat.objects.bulk_create(seats, batch_size=5000)
-        RatingHistory.objects.bulk_create(history, batch_size=5000)
-        made += size
-    Rating.objects.bulk_update(
-        list(ratings.values()), ["mu", "sigma", "display", "games", "wins", "last_played"]
-    )
+        cursor.execute(
+            """UPDATE ladder_rating r SET games = h.games, wins = h.wins,
+                      mu = h.mu, display = h.mu - 3 * r.sigma, last_played = h.last
+               FROM (SELECT rating_id, COUNT(*) AS games, SUM((rank = 0)::int) AS wins,
+                            AVG(mu) AS mu, MAX(created) AS last
+                     FROM ladder_ratinghistory GROUP BY rating_id) h
+               WHERE h.rating_id = r.id"""
+        )
+    counted = time.perf_counter()
+    recount()
+    print(f"  counters recounted in {time.perf_counter() - counted:.1f} s", flush=True)
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
 
 
-def play_real_match(active: list) -> int:
+def play_real_match(lineup: list, seed: int = 4242) -> int:
     """One match really played by the worker code: it has a record, a replay and a log."""
     from webui.matches.models import Match, MatchSeat
     from workers.tasks import play
 
-    match = Match.objects.create(game=GAME, seed=4242, time_control={})
+    match = Match.objects.create(game=GAME, seed=seed, time_control={})
     MatchSeat.objects.bulk_create(
-        MatchSeat(match=match, seat=i, version=v) for i, v in enumerate(active[:4])
+        MatchSeat(match=match, seat=i, version=v) for i, v in enumerate(lineup)
     )
     play(match.pk, "bench")
     return match.pk
+
+
+def storage(finished: int, real: list[int]) -> list[tuple[str, float]]:
+    """Bytes per finished match in PostgreSQL (tables with their indexes and TOAST), the
+    files measured on the matches really played (the bulk rows have none)."""
+    import gzip
+
+    from django.db import connection
+
+    from webui.files.models import StoredFile
+    from webui.matches import frames
+    from webui.matches.models import Match
+
+    def table(name: str) -> float:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_total_relation_size(%s)", [name])
+            return cursor.fetchone()[0] / finished
+
+    matches = Match.objects.filter(pk__in=real)
+    names = [n for m in matches for n in (m.record.name, m.replay.name) if n]
+    files = StoredFile.objects.filter(name__in=names)
+    frames_made = []
+    for match in matches:  # what a viewer's first look stores (already gzipped)
+        frames.frames_gzip(match, None)
+        frames_made += [frames.stored_name(match, v) for v in ("spectator", "steps")]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT COALESCE(SUM(pg_column_size(content)), 0), COALESCE(SUM(size), 0) "
+            "FROM files_storedfile WHERE name = ANY(%s)",
+            [names],
+        )
+        stored, raw = cursor.fetchone()
+        cursor.execute(
+            "SELECT COALESCE(SUM(pg_column_size(content)), 0) FROM files_storedfile "
+            "WHERE name = ANY(%s)",
+            [frames_made],
+        )
+        (frames_stored,) = cursor.fetchone()
+    zipped = sum(len(gzip.compress(bytes(f.content), 6)) for f in files)
+    rows = [
+        ("match row (with indexes)", table("matches_match")),
+        ("seats", table("matches_matchseat")),
+        ("rating history", table("ladder_ratinghistory")),
+        ("record + replay as stored", stored / len(real)),
+    ]
+    rows.append(("total", sum(v for _, v in rows)))
+    rows += [
+        ("  record + replay, raw JSON", raw / len(real)),
+        ("  record + replay, gzip -6", zipped / len(real)),
+        ("  spectator frames once viewed", frames_stored / len(real)),
+    ]
+    return rows
 
 
 def add_tournament(active: list, games: int, rng: random.Random) -> int:
@@ -208,7 +296,7 @@ def measure(client, url: str, repeat: int) -> tuple[float, float, int]:
 
 
 def pages(
-    busiest_bot: int, real_match: int, bulk_match: int, tournament: int
+    busiest_bot: int, real_match: int, bulk_match: int, tournament: int, api_next: str
 ) -> list[tuple[str, str]]:
     return [
         ("tournament (990 games)", f"/tournaments/{tournament}/"),
@@ -220,8 +308,12 @@ def pages(
         ("match (played, 4 seats, log)", f"/matches/{real_match}/"),
         ("match (bulk row, no files)", f"/matches/{bulk_match}/"),
         ("matches list", "/matches/"),
+        ("matches list, halfway down", f"/matches/?before={bulk_match // 2}"),
+        ("matches list, failed only", "/matches/?status=failed"),
         ("API ladder", f"/api/games/{GAME}/ladder/?format=json"),
         ("API matches", "/api/matches/?format=json"),
+        ("API matches, next page", api_next),
+        ("API matches of the busiest bot", f"/api/matches/?bot={busiest_bot}&format=json"),
         ("API bot", f"/api/bots/{busiest_bot}/?format=json"),
     ]
 
@@ -243,36 +335,43 @@ def main() -> int:
 
 
 def run(sizes: list[int], repeat: int) -> None:
-    from django.db.models import Count
     from django.test import Client
     from django.utils import timezone
 
-    from webui.bots.models import Bot
+    from webui.ladder.models import Rating
     from webui.matches.models import Match
 
     rng = random.Random(7)
     active = create_bots(rng)
-    real = play_real_match(active)
+    real = play_real_match(active[:4])
+    played = [real] + [
+        play_real_match(active[10 * k : 10 * k + 2 + k % 5], seed=k) for k in range(1, 8)
+    ]
     tournament = add_tournament(active, 1000, rng)
-    start = timezone.now() - timedelta(days=30)
+    start = timezone.now() - timedelta(minutes=sizes[-1] + 10_000)  # the last ends now
     client = Client()
     results: dict[int, dict[str, tuple[float, float, int]]] = {}
     have = 0
     for size in sizes:
         filled = time.perf_counter()
-        add_matches(size - have, active, rng, start)
+        add_matches(size - have, active, start)
         have = size
         print(f"{size:,} matches: filled in {time.perf_counter() - filled:.1f} s", flush=True)
+        load = os.getloadavg()[0]
         busiest = (
-            Bot.objects.annotate(n=Count("versions__seats"))
-            .order_by("-n")
-            .values_list("pk", flat=True)
-        )[0]
+            Rating.objects.order_by("-games").values_list("version__bot_id", flat=True).first()
+        )
+        if size == sizes[-1]:
+            finished = Match.objects.filter(status=Match.Status.FINISHED).count()
+            sizes_at = storage(finished, played)
         bulk = Match.objects.exclude(pk=real).order_by("-pk").values_list("pk", flat=True)[0]
+        api_next = client.get("/api/matches/?format=json").json()["next"]
+        api_next = api_next[api_next.index("/api/") :]
         results[size] = {
             name: measure(client, url, repeat)
-            for name, url in pages(busiest, real, bulk, tournament)
+            for name, url in pages(busiest, real, bulk, tournament, api_next)
         }
+        print(f"  measured; load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
     print()
     header = f"{'page':32}" + "".join(f" | {f'{n:,} matches':>28}" for n in sizes)
     print(header)
@@ -284,6 +383,9 @@ def run(sizes: list[int], repeat: int) -> None:
             for n in sizes
         )
         print(f"{name:32}{cells}")
+    print(f"\nbytes per finished match in PostgreSQL at {sizes[-1]:,} matches")
+    for name, value in sizes_at:
+        print(f"{name:32} {value:10,.0f}")
 
 
 if __name__ == "__main__":
