@@ -325,6 +325,8 @@ def main() -> int:
     args = parser.parse_args()
     sizes = sorted(int(n) for n in args.matches.split(","))
     database = create_database()
+    # Django's cache on the local Redis, as in production (a bench database of its own).
+    os.environ.setdefault("ARENA_CACHE_URL", "redis://127.0.0.1:6379/13")
     try:
         with tempfile.TemporaryDirectory(prefix="arena-bench-web-") as data:
             setup_django(database, Path(data))

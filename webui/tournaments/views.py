@@ -7,9 +7,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
@@ -64,12 +66,32 @@ def detail(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "standings": rows,
         "elimination": formats.is_elimination(settings),
         "bracket": bracket,
-        "rounds": rounds_view(history, matches),
+        "rounds_html": rounds_html(request, tournament, history, matches),
         "entrants": tournament.entrants.select_related("version__bot__owner"),
         "played": sum(1 for _ in history.played()),
         "total": sum(1 for _ in history.games()),
     }
     return render(request, "tournaments/detail.html", context)
+
+
+#: How long a finished tournament's rounds stay rendered in the cache.
+ROUNDS_KEPT = 7 * 24 * 3600
+
+
+def rounds_html(request: HttpRequest, tournament: Tournament, history, matches: dict) -> str:
+    """The rounds section: hundreds of games, the page's costliest part to draw. A finished
+    tournament's never change, so they are drawn once and kept in the cache (keyed by the
+    tournament's id, creation and status: a new tournament never reads an old one's)."""
+    finished = tournament.status == Tournament.Status.FINISHED
+    key = f"arena:tournament-rounds:v1:{tournament.pk}:{tournament.created.timestamp()}"
+    if finished and (kept := cache.get(key)) is not None:
+        return mark_safe(kept)  # drawn by our template below, values escaped
+    html = render_to_string(
+        "tournaments/_rounds.html", {"rounds": rounds_view(history, matches)}, request
+    )
+    if finished:
+        cache.set(key, html, ROUNDS_KEPT)
+    return mark_safe(html)  # the template escaped every value
 
 
 @dataclass(frozen=True)
