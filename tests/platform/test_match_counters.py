@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
 from platform_support import GAME, add_builtin, settled_invariants
 
 COOPERATIVE = "castle_panic"
@@ -120,4 +121,25 @@ def test_cooperative_partners_agree_with_a_full_count(db) -> None:
     assert together is not None and together.draws == 0
     assert together.wins + together.losses == together.games
     Match.objects.filter(pk=ids[0]).delete()
+    assert_counters_agree()
+
+
+def test_the_recount_command_finds_and_mends_a_wrong_counter(db) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from webui.matches.models import MatchTally
+
+    add_builtin("tester", "greedy-b", "greedy")
+    add_builtin("tester", "random-b", "random")
+    for pk in queue(GAME, 2):
+        play_one(pk)
+    out = StringIO()
+    call_command("recount_matches", stdout=out)
+    assert "counters agree" in out.getvalue()
+    MatchTally.objects.filter(game=GAME).update(finished=99)
+    with pytest.raises(SystemExit):
+        call_command("recount_matches", stdout=StringIO())
+    call_command("recount_matches", "--fix", stdout=StringIO())
     assert_counters_agree()
