@@ -35,15 +35,6 @@ ONE_CLICK = {
 #: The smallest board text, in CSS px, at a 1280x800 window.
 SMALLEST_TEXT = 11
 
-#: Not met yet: the boards' text is drawn at 7-13 SVG units, which the replay viewer shows at
-#: 0.92 px per unit and a person's table (the board in two thirds of the page) at 0.59, so 6-10
-#: CSS px. 11 px needs every font at 12 units or more in the viewer and 19 at the table, or a
-#: wider board at the table and the panels laid out again (issue 36). Strict: the day the
-#: boards pass, these fail until the mark goes.
-NOT_YET_11_PX = pytest.mark.xfail(
-    strict=True, reason="board text is 6-10 CSS px at 1280 px: panels to be laid out again"
-)
-
 #: Every text on the board with its size on screen: the font size in the SVG's units times
 #: the scale from those units to CSS px (the board's own and any group's transform).
 TEXT_SIZES = """() => {
@@ -202,7 +193,6 @@ def small_texts(page) -> list:
     return [t for t in page.evaluate(TEXT_SIZES) if t[0] < SMALLEST_TEXT]
 
 
-@NOT_YET_11_PX
 @pytest.mark.parametrize("game", GAMES)
 def test_board_text_is_at_least_11_px_at_1280_in_the_replay_viewer(page, world, game):
     from webui.bots.models import BotVersion
@@ -226,7 +216,6 @@ def test_board_text_is_at_least_11_px_at_1280_in_the_replay_viewer(page, world, 
     assert not small, f"board text under {SMALLEST_TEXT} px: {dict(list(small.items())[:15])}"
 
 
-@NOT_YET_11_PX
 @pytest.mark.parametrize("game", GAMES)
 def test_board_text_is_at_least_11_px_at_1280_at_a_persons_table(page, person, base_url, game):
     page.set_viewport_size({"width": 1280, "height": 800})

@@ -16,7 +16,7 @@
 
   const CX = 390;
   const CY = 390;
-  const KEEP_R = 36;
+  const KEEP_R = 40;
   // Ring bands by ring index (0 castle .. 4 forest): [inner, outer] radius.
   const BANDS = [[44, 118], [118, 184], [184, 250], [250, 314], [314, 376]];
   const RING_NAMES = ["Castle", "Swordsman", "Knight", "Archer", "Forest"];
@@ -90,11 +90,11 @@
       });
     }
     const [lx, ly] = polar(BANDS[4][1] - 12, angle(arc.arc, 0.5));
-    el(g, "text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: COLOURS[arc.colour] }, arc.arc);
+    el(g, "text", { x: lx, y: ly + 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: COLOURS[arc.colour] }, arc.arc);
     if (arc.arc === 1) {
       for (let ring = 1; ring < 5; ring++) {
-        const [x, y] = polar((BANDS[ring][0] + BANDS[ring][1]) / 2, angle(1, 0.04));
-        el(g, "text", { x: x, y: y, "font-size": 9, fill: "#8c7f63" }, RING_NAMES[ring]);
+        const [x, y] = polar((BANDS[ring][0] + BANDS[ring][1]) / 2 + 6, angle(1, 0.03));
+        el(g, "text", { x: x, y: y, "font-size": 16, fill: "#8c7f63", opacity: 0.8 }, RING_NAMES[ring]);
       }
     }
   }
@@ -121,8 +121,8 @@
       const m = (view.monsters || []).find((each) => each.id === arc.breached_by);
       const g = el(parent, "g", m ? { "data-monster": m.id, "data-kind": m.kind, class: "cp-monster" } : {});
       if (m) el(g, "title", {}, `${m.title} ${m.health}/${m.max_health} on the wall line of arc ${arc.arc}`);
-      el(g, "rect", { x: x - 10, y: y - 10, width: 20, height: 20, rx: 3, fill: "#8a5a2b", stroke: "#3b2a18" });
-      el(g, "text", { x: x, y: y + 4, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "ST");
+      el(g, "rect", { x: x - 15, y: y - 13, width: 30, height: 26, rx: 4, fill: "#8a5a2b", stroke: "#3b2a18" });
+      el(g, "text", { x: x, y: y + 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#fff" }, "ST");
     }
     const [tx, ty] = polar(92, angle(arc.arc, 0.5));
     const tower = el(parent, "g", { "data-tower": arc.arc, "data-state": arc.tower ? "standing" : "fallen" });
@@ -166,7 +166,7 @@
         const [r1, r2] = BANDS[m.ring];
         const radius = rows === 1 ? (r1 + r2) / 2 : r1 + (r2 - r1) * (row === 0 ? 0.3 : 0.72);
         const f = m.category === "encampment" && m.kind === "forward_camp" ? (m.arc % 2 ? 1 : 0) : (col + 1) / (perRow + 1);
-        drawToken(parent, m, radius, angle(m.arc, f), rows * perRow > 4 ? 12 : 15, el);
+        drawToken(parent, m, radius, angle(m.arc, f), rows * perRow > 4 ? 17 : 19, el);
       });
     }
   }
@@ -191,12 +191,17 @@
       });
       el(g, "circle", { cx: x, cy: y, r: size, fill: fill, stroke: m.tarred ? "#111" : "#fff", "stroke-width": m.tarred ? 3 : 1.2 });
     }
-    el(g, "text", { x: x, y: y - 1, "text-anchor": "middle", "font-size": size * 0.62, "font-weight": 700, fill: "#fff" }, label);
-    el(g, "text", { x: x, y: y + size * 0.62, "text-anchor": "middle", "font-size": size * 0.58, fill: "#fff" }, `${m.health}/${m.max_health}`);
+    // The kind in 16 units (11 CSS px at a person's table); the health as pips under it, filled
+    // for what is left (the numbers are in the tooltip).
+    el(g, "text", { x: x, y: y + 3, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#fff" }, label);
+    const pips = Math.min(m.max_health, 6);
+    for (let k = 0; k < pips; k++) {
+      el(g, "circle", { cx: x - (pips - 1) * 2.9 + k * 5.8, cy: y + size * 0.58, r: 2.2,
+        fill: k < m.health ? "#fff" : "none", stroke: "#fff", "stroke-width": 0.8 });
+    }
     m.crew.forEach((c, k) => {
       const cx = x - (m.crew.length - 1) * 6 + k * 12;
       el(g, "circle", { cx: cx, cy: y + size + 5, r: 5.5, fill: "#7a7f2e", stroke: "#fff", "stroke-width": 0.8, "data-crew": c.id });
-      el(g, "text", { x: cx, y: y + size + 8, "text-anchor": "middle", "font-size": 7, fill: "#fff" }, c.health);
     });
     if (m.tarred) el(g, "circle", { cx: x + size * 0.8, cy: y - size * 0.8, r: 4, fill: "#111" });
   }
@@ -205,7 +210,7 @@
     const keep = view.keep;
     const g = el(parent, "g", { "data-keep": keep.standing ? "standing" : "destroyed" });
     el(g, "circle", { cx: CX, cy: CY, r: KEEP_R, fill: keep.standing ? "#b8ab8c" : "#e4dccb", stroke: "#5b5346", "stroke-width": 2, "stroke-dasharray": keep.standing ? null : "3 3" });
-    el(g, "text", { x: CX, y: CY - 14, "text-anchor": "middle", "font-size": 10, fill: "#3d3628" }, keep.standing ? "Keep" : "(Keep)");
+    el(g, "text", { x: CX, y: CY - 10, "text-anchor": "middle", "font-size": 16, fill: "#3d3628" }, keep.standing ? "Keep" : "(Keep)");
     if (keep.facing && (keep.catapult || keep.ballista)) {
       const arcs = { red: 1, green: 3, blue: 5 }[keep.facing];
       const deg = angle(arcs, 1);
@@ -216,49 +221,56 @@
     }
     const weapons = [keep.catapult ? "Cat" : "", keep.ballista ? "Bal" : ""].filter(Boolean);
     weapons.forEach((w, i) => {
-      el(g, "rect", { x: CX - 24 + i * 25, y: CY - 4, width: 23, height: 14, rx: 3, fill: "#5b5346", "data-weapon": w === "Cat" ? "catapult" : "ballista" });
-      el(g, "text", { x: CX - 12.5 + i * 25, y: CY + 7, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, w);
+      const wx = CX - 17 * weapons.length + i * 34;
+      el(g, "rect", { x: wx, y: CY - 2, width: 32, height: 21, rx: 3, fill: "#5b5346", "data-weapon": w === "Cat" ? "catapult" : "ballista" });
+      el(g, "text", { x: wx + 16, y: CY + 14, "text-anchor": "middle", "font-size": 16, fill: "#fff" }, w);
     });
   }
 
   // --- the side panel ---------------------------------------------------------------------------
+  // Text at 16 units or more (11 CSS px at a person's table, play.css).
+  const PANEL_X = 790;
+  const PANEL_W = 440;
+  const HEIGHT = 780;
+
   function drawPanel(svg, view, ctx) {
     const el = ctx.el;
-    const x = 790;
-    let y = 30;
+    const x = PANEL_X;
+    let y = 32;
     const g = el(svg, "g", { class: "cp-panel" });
     const status = view.over
       ? (view.team_won ? "The team wins!" : `The castle falls (${view.end_reason})`)
       : `Turn ${view.turn} · seat ${view.active} · phase ${view.phase} (${view.step})`;
-    el(g, "text", { x: x, y: y, "font-size": 18, "font-weight": 700, fill: "#2a2a2a" }, status);
-    y += 22;
-    el(g, "text", { x: x, y: y, "font-size": 12, fill: "#555" },
-      `Towers ${view.towers_standing}/6 · monsters ${view.monsters_counted} · pile ${view.monster_pile_size}` +
+    el(g, "text", { x: x, y: y, "font-size": 20, "font-weight": 700, fill: "#2a2a2a" }, truncate(status, 38));
+    y += 26;
+    const line = (attrs, text, max) => {
+      el(g, "text", Object.assign({ x: x, y: y, "font-size": 16, fill: "#555" }, attrs), truncate(text, max || 48));
+      y += 21;
+    };
+    line({}, `Towers ${view.towers_standing}/6 · monsters ${view.monsters_counted} · pile ${view.monster_pile_size}` +
       (view.pending_draws ? ` (${view.pending_draws} to draw)` : ""));
-    y += 18;
-    el(g, "text", { x: x, y: y, "font-size": 12, fill: "#555" },
-      `Castle deck ${view.castle_deck_size} (discard ${view.castle_discard.length}) · Resources ${view.resource_deck_size} (discard ${view.resource_discard.length}) · banished ${view.banished.length}`);
-    y += 18;
+    line({}, `Castle deck ${view.castle_deck_size} (discard ${view.castle_discard.length}) · banished ${view.banished.length}`);
+    line({}, `Resources ${view.resource_deck_size} (discard ${view.resource_discard.length})`);
     const eng = view.engineer;
     const needs = eng.needed.map((n) => `${n.count} ${n.resource}`).join(", ");
-    el(g, "text", { x: x, y: y, "font-size": 12, fill: "#555" },
-      "Engineer: " + (eng.task ? `${eng.task.replace("_", " ")} (${eng.assigned.length} assigned, needs ${needs || "-"})` : "no task"));
-    y += 18;
+    line({}, "Engineer: " + (eng.task ? `${eng.task.replace("_", " ")} (${eng.assigned.length} assigned, needs ${needs || "-"})` : "no task"));
     const pending = [];
     if (view.offer) pending.push(`Offer to seat ${view.offer.partner}: ${view.offer.give.title} for ${view.offer.take.title}`);
     if (view.fire) pending.push(`Loading the ${view.fire.weapon} at ${view.fire.space}`);
     if (view.choice) pending.push(`Seat ${view.choice.seat} chooses: ${view.choice.reason}${view.choice.space ? " at " + view.choice.space : ""}`);
-    for (const line of pending) {
-      el(g, "text", { x: x, y: y, "font-size": 12, "font-weight": 700, fill: "#a0522d" }, truncate(line, 70));
-      y += 17;
-    }
-    for (const line of view.log.slice(-5)) {
-      el(g, "text", { x: x, y: y, "font-size": 11, fill: "#777" }, truncate(line, 72));
-      y += 15;
-    }
-    y += 6;
-    const h = Math.min(118, Math.floor((760 - y) / view.players.length) - 6);
+    for (const text of pending) line({ "font-weight": 700, fill: "#a0522d" }, text, 42);
+    // The last events, as many as the players leave room for (three at most).
+    const players = view.players.length;
+    const rows = Math.max(0, Math.min(3, Math.floor((HEIGHT - 8 - y - players * 96) / 19)));
+    for (const text of rows ? view.log.slice(-rows) : []) line({ "font-size": 16, fill: "#777" }, text, 48);
+    y += 2;
+    const h = Math.min(96, Math.floor((HEIGHT - 8 - y) / players) - 6);
     view.players.forEach((player) => { drawPlayer(g, player, x, y, h, view, ctx); y += h + 6; });
+  }
+
+  /** A card's name in a hand: its colour is the card's, so "Red Archer" reads "Archer". */
+  function cardName(title) {
+    return title.replace(/^(Red|Green|Blue|Any Color) /, "");
   }
 
   function drawPlayer(parent, player, x, y, h, view, ctx) {
@@ -267,25 +279,28 @@
     const colour = ctx.colors[seat % ctx.colors.length];
     const g = el(parent, "g", { "data-player": seat });
     const mine = ctx.seat === seat;
-    el(g, "rect", { x: x, y: y, width: 430, height: h, rx: 8, fill: "#fff", stroke: mine ? colour : "#d8d2c2", "stroke-width": mine ? 3 : 1 });
-    el(g, "circle", { cx: x + 14, cy: y + 15, r: 6, fill: colour });
+    el(g, "rect", { x: x, y: y, width: PANEL_W, height: h, rx: 8, fill: "#fff", stroke: mine ? colour : "#d8d2c2", "stroke-width": mine ? 3 : 1 });
+    el(g, "circle", { cx: x + 14, cy: y + 17, r: 7, fill: colour });
+    const score = `${player.points} pts · ${player.trophies.length} trophies`;
+    el(g, "text", { x: x + PANEL_W - 10, y: y + 23, "text-anchor": "end", "font-size": 16, fill: "#555" }, score);
     const name = ((ctx.players || [])[seat] || {}).name || `seat ${seat}`;
-    el(g, "text", { x: x + 26, y: y + 19, "font-size": 13, "font-weight": 700, fill: "#2a2a2a" },
-      truncate(name, 28) + (seat === view.active ? "  ◀ active" : ""));
-    el(g, "text", { x: x + 420, y: y + 19, "text-anchor": "end", "font-size": 12, fill: "#555" },
-      `${player.points} pts · ${player.trophies.length} trophies`);
-    const cardH = Math.max(18, Math.min(46, h - 30));
-    player.hand.forEach((c, k) => {
-      const cx = x + 10 + k * 52;
-      if (cx > x + 380) return;
+    const active = seat === view.active ? " ◀" : "";
+    const room = Math.max(6, Math.floor((PANEL_W - 40 - score.length * 8.8) / 10) - active.length);
+    el(g, "text", { x: x + 27, y: y + 23, "font-size": 17, "font-weight": 700, fill: "#2a2a2a" }, truncate(name, room) + active);
+    // The hand as chips in rows, each as wide as its name.
+    const cardH = Math.max(22, Math.min(28, (h - 36) / 2 - 3));
+    let cx = x + 10;
+    let cy = y + 32;
+    player.hand.forEach((c) => {
+      const label = cardName(c.title);
+      const w = Math.round(label.length * 9.4 + 14);
+      if (cx + w > x + PANEL_W - 8) { cx = x + 10; cy += cardH + 4; }
       const fill = c.deck === "resource" ? "#e9dcc0" : c.colour && COLOURS[c.colour] ? COLOURS[c.colour] : c.colour === "any" ? "#6b5b95" : "#4a4a4a";
       const cg = el(g, "g", { "data-card": c.id });
-      el(cg, "rect", { x: cx, y: y + 26, width: 48, height: cardH, rx: 4, fill: fill, stroke: "#2a2a2a", "stroke-width": 0.6 });
-      const words = c.title.replace("Any Color", "Any").split(" ");
-      words.slice(0, 2).forEach((word, line) => {
-        el(cg, "text", { x: cx + 24, y: y + 26 + cardH / 2 + (words.length > 1 ? line * 10 - 2 : 3), "text-anchor": "middle", "font-size": 8, fill: c.deck === "resource" ? "#3d3628" : "#fff" }, truncate(word, 10));
-      });
+      el(cg, "rect", { x: cx, y: cy, width: w, height: cardH, rx: 4, fill: fill, stroke: "#2a2a2a", "stroke-width": 0.6 });
+      el(cg, "text", { x: cx + w / 2, y: cy + cardH / 2 + 5.5, "text-anchor": "middle", "font-size": 16, fill: c.deck === "resource" ? "#3d3628" : "#fff" }, label);
       el(cg, "title", {}, c.title);
+      cx += w + 4;
     });
   }
 

@@ -70,10 +70,10 @@
       x: x, y: y, width: CELL, height: CELL, rx: 10, fill: PARCHMENT,
       stroke: space.shielded ? "#3f5fa8" : "#c8b486", "stroke-width": space.shielded ? 3 : 1.5,
     });
-    el(g, "text", { x: x + 8, y: y + 17, "font-size": 13, "font-weight": 700, fill: "#8b7a55" }, space.index);
+    el(g, "text", { x: x + 7, y: y + 19, "font-size": 16, "font-weight": 700, fill: "#8b7a55" }, space.index);
     if (space.shielded) shield(g, el, x + CELL - 20, y + 6, "#3f5fa8");
     for (let i = 0; i < space.ghost_lights; i++) {
-      el(g, "circle", { cx: x + 30 + i * 9, cy: y + 12, r: 3, fill: "#f2c94c", stroke: "#b08d1c", "stroke-width": 0.8 });
+      el(g, "circle", { cx: x + 36 + i * 9, cy: y + 12, r: 3, fill: "#f2c94c", stroke: "#b08d1c", "stroke-width": 0.8 });
     }
     const towers = space.towers;
     const n = towers.length;
@@ -91,9 +91,9 @@
       });
       const prisoners = space.levels[k] || { wizards: [], hidden: 0 };
       const inside = prisoners.wizards.length + prisoners.hidden;
-      if (th >= 11 && !inside) {
+      if (th >= 17 && !inside) {  // a name only where it fits at 16 units (five towers or fewer)
         el(block, "text", {
-          x: x + CELL / 2, y: top + th / 2 + 3.5, "font-size": Math.min(10, th - 3), fill: "#fff",
+          x: x + CELL / 2, y: top + th / 2 + 5, "font-size": 16, fill: "#fff",
           "text-anchor": "middle", "font-weight": 700,
         }, "T" + tower);
       }
@@ -147,7 +147,7 @@
 
   function drawKeep(parent, el, keep, cx, surface, owner, color) {
     const g = el(parent, "g", { "data-keep-space": keep.space, class: "wt-keep" });
-    const w = 84;
+    const w = 100;
     const h = 30;
     const x = cx - w / 2;
     const y = surface - h - 2;
@@ -163,10 +163,10 @@
       const row = Math.floor(i / 9);
       const col = i % 9;
       const dot = el(g, "g", { "data-wizard": wizard, "data-state": "keep" });
-      el(dot, "circle", { cx: x + 6 + col * 9, cy: y + 8 + row * 9, r: 3.4, fill: color(owner[wizard]), stroke: "#fff", "stroke-width": 0.6 });
+      el(dot, "circle", { cx: x + 14 + col * 9, cy: y + 8 + row * 9, r: 3.4, fill: color(owner[wizard]), stroke: "#fff", "stroke-width": 0.6 });
     });
     if (!inside.length) {
-      el(g, "text", { x: cx, y: y + h / 2 + 4, "font-size": 10, fill: "#d8cff0", "text-anchor": "middle" }, "Ravenskeep");
+      el(g, "text", { x: cx, y: y + h / 2 + 6, "font-size": 16, fill: "#d8cff0", "text-anchor": "middle" }, "Ravenskeep");
     }
   }
 
@@ -182,7 +182,7 @@
     const y0 = ORIGIN + PITCH;
     const w = 3 * PITCH - 4;
     el(g, "rect", { x: x0, y: y0, width: w, height: w, rx: 12, fill: "#fbf8ef", stroke: "#d8caa3" });
-    el(g, "text", { x: x0 + 16, y: y0 + 30, "font-size": 19, "font-weight": 700, fill: "#1c2230" },
+    el(g, "text", { x: x0 + 16, y: y0 + 32, "font-size": 22, "font-weight": 700, fill: "#1c2230" },
       `Round ${view.round} · turn ${view.turn.number}`);
     let status;
     if (view.over) {
@@ -190,16 +190,16 @@
     } else {
       const mover = view.to_move;
       const name = (ctx.players[mover] || {}).name || "seat " + mover;
-      status = `${truncate(name, 30)} to move · ${view.phase.replace("_", " ")}`;
-      el(g, "circle", { cx: x0 + 22, cy: y0 + 50, r: 6, fill: color(mover) });
+      status = `${truncate(name, 22)} to move · ${view.phase.replace("_", " ")}`;
+      el(g, "circle", { cx: x0 + 22, cy: y0 + 55, r: 7, fill: color(mover) });
     }
-    el(g, "text", { x: x0 + (view.over ? 16 : 34), y: y0 + 55, "font-size": 14, fill: "#3a4152" }, status);
+    el(g, "text", { x: x0 + (view.over ? 16 : 36), y: y0 + 61, "font-size": 16, fill: "#3a4152" }, truncate(status, 44));
     if (view.game_end_triggered && !view.over) {
-      el(g, "text", { x: x0 + 16, y: y0 + 76, "font-size": 13, fill: "#b45309", "font-weight": 700 }, "Last round: the end is triggered");
+      el(g, "text", { x: x0 + 16, y: y0 + 84, "font-size": 16, fill: "#b45309", "font-weight": 700 }, "Last round: the end is triggered");
     }
     // Card in play, die, discard pile, draw pile.
-    const cy = y0 + 92;
-    label(g, el, x0 + 16, cy - 6, "In play");
+    const cy = y0 + 116;
+    label(g, el, x0 + 16, cy - 7, "In play");
     const action = view.action || {};
     if (action.card) card(g, el, x0 + 16, cy, 62, 88, action.card, "wt-in-play");
     else el(g, "rect", { x: x0 + 16, y: cy, width: 62, height: 88, rx: 7, fill: "none", stroke: "#cfc4a6", "stroke-dasharray": "4 3" });
@@ -207,10 +207,10 @@
     if (action.committed && action.committed.kind !== "none") {
       const c = action.committed;
       const what = c.kind === "wizard" ? `wizard ${c.wizard}` : `tower T${c.tower}`;
-      el(g, "text", { x: x0 + 88, y: cy + 70, "font-size": 12, fill: "#3a4152" }, `${what} → ${c.steps}`);
+      el(g, "text", { x: x0 + 16, y: cy + 110, "font-size": 16, fill: "#3a4152" }, `${what} → ${c.steps}`);
     }
-    const dx = x0 + 176;
-    label(g, el, dx, cy - 6, `Discard (${view.discard.length})`);
+    const dx = x0 + 180;
+    label(g, el, dx, cy - 7, `Discard (${view.discard.length})`);
     if (view.discard.length) {
       const top = view.discard[view.discard.length - 1];
       const node = card(g, el, dx, cy, 62, 88, top, "wt-discard");
@@ -218,23 +218,23 @@
     } else {
       el(g, "rect", { x: dx, y: cy, width: 62, height: 88, rx: 7, fill: "none", stroke: "#cfc4a6", "stroke-dasharray": "4 3" });
     }
-    const px = x0 + 290;
-    label(g, el, px, cy - 6, `Draw pile (${view.draw_pile_size})`);
+    const px = x0 + 300;
+    label(g, el, px, cy - 7, `Draw pile (${view.draw_pile_size})`);
     cardBack(g, el, px, cy, 62, 88);
     el(g, "text", { x: px + 31, y: cy + 50, "font-size": 18, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, view.draw_pile_size);
     // Spells in play.
-    const sy = y0 + 222;
-    label(g, el, x0 + 16, sy - 6, view.spells.length ? "Spells" : "No spells");
+    const sy = y0 + 250;
+    label(g, el, x0 + 16, sy - 7, view.spells.length ? "Spells" : "No spells");
     view.spells.forEach((spell, i) => {
       const sx = x0 + 16 + (i % 2) * 200;
       const syi = sy + Math.floor(i / 2) * 46;
       const inUse = view.spell && view.spell.name === spell.name;
       const tile = el(g, "g", { "data-spell": spell.name });
       el(tile, "rect", { x: sx, y: syi, width: 192, height: 40, rx: 7, fill: inUse ? "#fde68a" : "#efe7ff", stroke: inUse ? "#b45309" : "#a78bdb" });
-      el(tile, "text", { x: sx + 9, y: syi + 17, "font-size": 12, "font-weight": 700, fill: "#3b2f5c" }, truncate(spell.title, 24));
+      el(tile, "text", { x: sx + 7, y: syi + 18, "font-size": 16, fill: "#3b2f5c" }, truncate(spell.title, 22));
       for (let c = 0; c < spell.cost; c++) flask(tile, el, sx + 10 + c * 13, syi + 22, "full");
     });
-    drawLastMove(g, el, x0 + 16, y0 + w - 70, ctx, color);
+    drawLastMove(g, el, x0 + 16, y0 + w - 74, ctx, color);
   }
 
   /** Split text into lines of at most `width` characters, at spaces. */
@@ -257,36 +257,46 @@
     const step = ctx.step || {};
     label(g, el, x, y, ctx.index ? `Move ${ctx.index}` : "Setup");
     if (!ctx.index) return;
-    el(g, "circle", { cx: x + 6, cy: y + 16, r: 5, fill: color(step.seat) });
-    wrap(step.label || "", 50).slice(0, 3).forEach((line, i) => {
-      el(g, "text", { x: x + 18, y: y + 21 + i * 17, "font-size": 13, fill: "#1c2230", class: "wt-last-move" }, line);
+    el(g, "circle", { cx: x + 6, cy: y + 15, r: 6, fill: color(step.seat) });
+    wrap(step.label || "", 42).slice(0, 3).forEach((line, i) => {
+      el(g, "text", { x: x + 18, y: y + 21 + i * 19, "font-size": 16, fill: "#1c2230", class: "wt-last-move" }, line);
     });
   }
 
   function label(parent, el, x, y, text) {
-    el(parent, "text", { x: x, y: y, "font-size": 11, fill: "#7a6d4f", "font-weight": 600, "letter-spacing": 0.4 }, text.toUpperCase());
+    el(parent, "text", { x: x, y: y, "font-size": 16, fill: "#7a6d4f", "font-weight": 600 }, text);
   }
 
+  /** A card: W and T rows with their distance (a die where it is rolled); big in the middle,
+   * small in a hand, every text at 16 units or more. */
   function card(parent, el, x, y, w, h, c, cls) {
     const g = el(parent, "g", { class: cls || "wt-card", "data-card": c.id });
     const wizard = c.kind === "wizard" || c.kind === "dual";
     const tower = c.kind === "tower" || c.kind === "dual";
+    const big = h > 80;
+    el(g, "title", {}, `card #${c.id}`);
     el(g, "rect", { x: x, y: y, width: w, height: h, rx: 7, fill: "#fffdf6", stroke: "#8a7a52", "stroke-width": 1.3 });
     const rows = [];
     if (wizard) rows.push(["W", c.wizard, "#7b4bb7"]);
     if (tower) rows.push(["T", c.tower, "#8a5a2b"]);
-    const size = h > 60 ? 22 : 13;
+    const size = big ? 24 : 18;
+    const room = big ? h - 14 : h - 8;  // the foot holds the dice count
     rows.forEach(([letter, value, fill], i) => {
-      const ry = y + (h / (rows.length + 1)) * (i + 1) + size / 3;
-      el(g, "text", { x: x + w * 0.3, y: ry, "font-size": size * 0.62, fill: fill, "text-anchor": "middle", "font-weight": 700 }, letter);
+      const ry = y + (room / (rows.length + 1)) * (i + 1) + size / 3;
+      el(g, "text", { x: x + w * 0.3, y: ry, "font-size": 16, fill: fill, "text-anchor": "middle", "font-weight": 700 }, letter);
       if (value) {
-        el(g, "text", { x: x + w * 0.66, y: ry, "font-size": size, fill: fill, "text-anchor": "middle", "font-weight": 700 }, value);
+        el(g, "text", { x: x + w * 0.68, y: ry, "font-size": size, fill: fill, "text-anchor": "middle", "font-weight": 700 }, value);
       } else {
-        die(g, el, x + w * 0.66 - size * 0.42, ry - size * 0.78, 0, size * 0.85);
+        die(g, el, x + w * 0.68 - size * 0.42, ry - size * 0.78, 0, size * 0.85);
       }
     });
-    if (c.dice > 1) el(g, "text", { x: x + w - 5, y: y + h - 5, "font-size": h > 60 ? 10 : 8, fill: "#6b7280", "text-anchor": "end" }, `×${c.dice}`);
-    el(g, "text", { x: x + 4, y: y + 10, "font-size": h > 60 ? 8 : 6, fill: "#a89b78" }, "#" + c.id);
+    if (c.dice > 1) {
+      if (big) {
+        el(g, "text", { x: x + w - 5, y: y + h - 5, "font-size": 16, fill: "#6b7280", "text-anchor": "end" }, `×${c.dice}`);
+      } else {
+        for (let k = 0; k < c.dice; k++) el(g, "rect", { x: x + w - 9 - k * 7, y: y + h - 8, width: 5, height: 5, rx: 1, fill: "#6b7280" });
+      }
+    }
     return g;
   }
 
@@ -302,6 +312,10 @@
     el(g, "rect", { x: x, y: y, width: size, height: size, rx: size / 5, fill: "#fff", stroke: "#1c2230", "stroke-width": 1.3 });
     const pips = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]],
       5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]] }[value];
+    if (!pips && size < 26) {  // still to roll, too small for a "?": an empty face with a ring
+      el(g, "circle", { cx: x + size / 2, cy: y + size / 2, r: size / 5, fill: "none", stroke: "#1c2230", "stroke-width": 1.2 });
+      return g;
+    }
     if (!pips) {
       el(g, "text", { x: x + size / 2, y: y + size * 0.72, "font-size": size * 0.62, "text-anchor": "middle", fill: "#1c2230", "font-weight": 700 }, "?");
       return g;
@@ -323,6 +337,8 @@
   }
 
   // --- players --------------------------------------------------------------------------------
+  // One row of 116 units a player: the name and badges; the wizards; the flasks; the hand on the
+  // right. Text at 16 units or more (11 CSS px at a person's table, play.css).
   function drawPlayer(svg, player, i, view, ctx, color) {
     const el = ctx.el;
     const h = Math.min(116, (720 - 6 * (view.players.length - 1)) / view.players.length);
@@ -333,12 +349,6 @@
     const g = el(svg, "g", { "data-player": seat, class: "wt-player" });
     el(g, "rect", { x: x, y: y, width: PANEL_W, height: h, rx: 10, fill: "#fff", stroke: moving ? "#4338ca" : "#e2e5eb", "stroke-width": moving ? 2.5 : 1 });
     el(g, "rect", { x: x, y: y, width: 9, height: h, rx: 4, fill: color(seat) });
-    const who = ctx.players[seat] || {};
-    const title = el(g, "text", { x: x + 20, y: y + 22, "font-size": 14, "font-weight": 700, fill: "#1c2230", class: "wt-name" },
-      truncate(`${seat} · ${who.bot || who.name || "seat " + seat}`, 34));
-    if (who.author) {
-      el(title, "tspan", { "font-weight": 400, fill: "#6a7282", "font-size": 12, dx: 6 }, truncate(`${who.author} · v${who.version}`, 22));
-    }
     const badges = [];
     if (moving) badges.push(["to move", "#4338ca"]);
     if (player.goal_met) badges.push(["★ goal", "#b45309"]);
@@ -348,48 +358,56 @@
     if (result) badges.push([`${ordinal(result.rank + 1)} · ${result.score} pts`, "#1c2230"]);
     let bx = x + PANEL_W - 10;
     for (const [text, fill] of badges) {
-      const w = text.length * 6.4 + 12;
+      const w = text.length * 9 + 14;
       bx -= w;
-      el(g, "rect", { x: bx, y: y + 9, width: w, height: 18, rx: 9, fill: fill });
-      el(g, "text", { x: bx + w / 2, y: y + 22, "font-size": 11, fill: "#fff", "text-anchor": "middle", "font-weight": 600 }, text);
+      el(g, "rect", { x: bx, y: y + 8, width: w, height: 23, rx: 11, fill: fill });
+      el(g, "text", { x: bx + w / 2, y: y + 25, "font-size": 16, fill: "#fff", "text-anchor": "middle", "font-weight": 600 }, text);
       bx -= 5;
     }
+    // The name in what the badges leave (about 9.5 units a character).
+    const who = ctx.players[seat] || {};
+    const room = Math.max(8, Math.floor((bx - x - 26) / 9.5));
+    const name = `${seat} · ${who.bot || who.name || "seat " + seat}`;
+    const title = el(g, "text", { x: x + 18, y: y + 25, "font-size": 17, "font-weight": 700, fill: "#1c2230", class: "wt-name" },
+      truncate(name, room));
+    if (who.author && name.length + 4 < room) {
+      el(title, "tspan", { "font-weight": 400, fill: "#6a7282", "font-size": 16, dx: 6 }, truncate(`${who.author} · v${who.version}`, room - name.length - 2));
+    }
     // Wizards: home (filled), on the board (ring), imprisoned (barred).
-    const wy = y + 48;
-    el(g, "text", { x: x + 20, y: wy + 4, "font-size": 11, fill: "#6a7282" }, "wizards");
+    const wy = y + 52;
     const icons = [];
     for (let k = 0; k < player.wizards_in_keep; k++) icons.push("home");
     for (let k = 0; k < player.wizards_visible; k++) icons.push("board");
     for (let k = 0; k < player.wizards_imprisoned; k++) icons.push("prison");
     icons.forEach((kind, k) => {
-      const cx = x + 82 + k * 19;
-      const c = el(g, "circle", { cx: cx, cy: wy, r: 7, fill: kind === "board" ? "#fff" : color(seat), stroke: kind === "board" ? color(seat) : "#1c2230", "stroke-width": kind === "board" ? 2.2 : 1, opacity: kind === "prison" ? 0.45 : 1 });
+      const cx = x + 28 + k * 20;
+      const c = el(g, "circle", { cx: cx, cy: wy, r: 7.5, fill: kind === "board" ? "#fff" : color(seat), stroke: kind === "board" ? color(seat) : "#1c2230", "stroke-width": kind === "board" ? 2.2 : 1, opacity: kind === "prison" ? 0.45 : 1 });
       c.setAttribute("data-wizard-icon", kind);
       if (kind === "prison") {
         for (const dx of [-3, 0, 3]) el(g, "line", { x1: cx + dx, x2: cx + dx, y1: wy - 7, y2: wy + 7, stroke: "#1c2230", "stroke-width": 1 });
       }
     });
-    el(g, "text", { x: x + 88 + icons.length * 19, y: wy + 4, "font-size": 11, fill: "#6a7282" },
+    el(g, "text", { x: x + 22 + icons.length * 20, y: wy + 6, "font-size": 16, fill: "#4b5363" },
       `${player.wizards_in_keep}/${player.wizards} home`);
-    // Flasks.
-    const fy = y + Math.min(70, h - 34);
-    el(g, "text", { x: x + 20, y: fy + 11, "font-size": 11, fill: "#6a7282" }, "flasks");
+    // Flasks: full, spent, empty.
+    const fy = y + Math.min(76, h - 34);
     const flasks = [];
     for (let k = 0; k < player.flasks_full; k++) flasks.push("full");
     for (let k = 0; k < player.flasks_spent; k++) flasks.push("spent");
     for (let k = 0; k < player.flasks_empty; k++) flasks.push("empty");
-    flasks.forEach((kind, k) => flask(g, el, x + 76 + k * 15, fy, kind));
-    el(g, "text", { x: x + 82 + flasks.length * 15, y: fy + 11, "font-size": 11, fill: "#6a7282" },
-      `${player.flasks_full} full · ${player.flasks_spent} spent · ${player.flasks_empty} empty`);
+    flasks.forEach((kind, k) => flask(g, el, x + 20 + k * 14, fy, kind));
+    el(g, "text", { x: x + 28 + flasks.length * 14, y: fy + 13, "font-size": 16, fill: "#4b5363" },
+      `${player.flasks_full} full · ${player.flasks_spent} spent`);
     // Hand: the cards in this seat's own view, else face down.
     const hx = x + PANEL_W - 10;
     const own = view.hand && view.seat === seat;
     if (own) {
       g.setAttribute("data-hand", "cards");
-      view.hand.forEach((c, k) => card(g, el, hx - (view.hand.length - k) * 40, y + 34, 36, Math.min(52, h - 40), c, "wt-hand-card"));
+      const ch = Math.min(72, h - 42);
+      view.hand.forEach((c, k) => card(g, el, hx - (view.hand.length - k) * 50, y + 38, 46, ch, c, "wt-hand-card"));
     } else {
       g.setAttribute("data-hand", "backs");
-      for (let k = 0; k < player.hand_size; k++) cardBack(g, el, hx - (player.hand_size - k) * 18, y + 46, 16, 24);
+      for (let k = 0; k < player.hand_size; k++) cardBack(g, el, hx - (player.hand_size - k) * 20, y + 48, 17, 26);
     }
   }
 

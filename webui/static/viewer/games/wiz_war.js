@@ -15,7 +15,9 @@
   const CELL = 66;
   const X0 = 24;
   const Y0 = 44;
-  const PANEL_X = 720;
+  const PANEL_X = 712;
+  const PANEL_W = 508;
+  const HEIGHT = 760;
   const COLOURS = { blue: "#3b6fd4", red: "#d0443e", green: "#3f9b4f", yellow: "#e0b52c" };
   const TINTS = ["#e3e9f6", "#f6e3e2", "#e2f1e4", "#f7f0d9"]; // sectors: blue, red, green, yellow
   const SECTOR_OF = (sq) => {
@@ -83,7 +85,7 @@
       const mover = view.to_move >= 0 ? view.players[view.to_move].colour : "-";
       text = `Round ${view.round}/${view.round_limit} · ${active}'s turn · ${view.phase.replace(/_/g, " ")} · ${mover} decides`;
     }
-    el(svg, "text", { x: X0, y: 28, "font-size": 18, "font-weight": 700, fill: "#2a2a2a" }, text);
+    el(svg, "text", { x: X0, y: 30, "font-size": 20, "font-weight": 700, fill: "#2a2a2a" }, text);
   }
 
   // --- the labyrinth -------------------------------------------------------------------------
@@ -178,11 +180,11 @@
       } else if (o.kind === "dust_cloud") {
         el(g, "ellipse", { cx: x + CELL / 2, cy: y + CELL / 2, rx: CELL * 0.45, ry: CELL * 0.3, fill: fill, opacity: 0.8, "pointer-events": "none" });
       } else if (o.kind === "totem") {
-        el(g, "rect", { x: x + 6, y: y + 6, width: 12, height: CELL - 12, rx: 3, fill: fill, stroke: colourOf(view, o.owner), "stroke-width": 2 });
-        el(g, "text", { x: x + 12, y: y + CELL - 10, "font-size": 9, fill: "#fff", "text-anchor": "middle" }, "T");
+        el(g, "rect", { x: x + 4, y: y + 6, width: 18, height: CELL - 12, rx: 3, fill: fill, stroke: colourOf(view, o.owner), "stroke-width": 2 });
+        el(g, "text", { x: x + 13, y: y + CELL - 12, "font-size": 16, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, "T");
       } else if (o.kind === "booby") {
-        el(g, "circle", { cx: x + CELL - 12, cy: y + CELL - 12, r: 8, fill: o.live ? "#b3261e" : fill });
-        el(g, "text", { x: x + CELL - 12, y: y + CELL - 8, "font-size": 11, fill: "#fff", "text-anchor": "middle" }, "?");
+        el(g, "circle", { cx: x + CELL - 13, cy: y + CELL - 13, r: 11, fill: o.live ? "#b3261e" : fill });
+        el(g, "text", { x: x + CELL - 13, y: y + CELL - 7.5, "font-size": 16, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, "?");
       } else {
         el(g, "circle", { cx: x + CELL - 14, cy: y + 14, r: 9, fill: fill, stroke: "#333", "stroke-width": 0.8 });
       }
@@ -191,8 +193,8 @@
     for (const item of view.floor_items) {
       const [x, y] = xy(item.square);
       const g = el(parent, "g", { "data-item": item.card.id });
-      el(g, "rect", { x: x + 4, y: y + CELL - 18, width: 14, height: 14, rx: 2, fill: "#fffaf0", stroke: "#7a6a4a" });
-      el(g, "text", { x: x + 11, y: y + CELL - 7, "font-size": 10, "text-anchor": "middle", fill: "#7a6a4a" }, "i");
+      el(g, "rect", { x: x + 3, y: y + CELL - 22, width: 17, height: 19, rx: 3, fill: "#fffaf0", stroke: "#7a6a4a" });
+      el(g, "text", { x: x + 11.5, y: y + CELL - 7, "font-size": 16, "font-weight": 700, "text-anchor": "middle", fill: "#7a6a4a" }, "i");
       el(g, "title", {}, item.card.title);
     }
     view.treasures.forEach((t) => {
@@ -208,92 +210,100 @@
   }
 
   function figures(parent, view, el) {
+    // Up to four figures a square, two a row; every number on them at 16 units or more, which
+    // a person's table shows at 11 CSS px (play.css).
     const crowd = {};
     const slot = (sq) => { crowd[sq] = (crowd[sq] || 0) + 1; return crowd[sq] - 1; };
+    const place = (sq) => {
+      const [x, y] = xy(sq);
+      const k = slot(sq);
+      return [x + 17 + (k % 2) * 32, y + 24 + Math.floor(k / 2) * 27];
+    };
     for (const p of view.players) {
       if (!p.alive) continue;
-      const [x, y] = xy(p.square);
-      const k = slot(p.square);
-      const cx = x + 20 + (k % 2) * 26, cy = y + 22 + Math.floor(k / 2) * 24;
+      const [cx, cy] = place(p.square);
       const g = el(parent, "g", { "data-wizard": p.seat, "data-state": p.stunned ? "stunned" : "ready" });
-      el(g, "circle", { cx: cx, cy: cy, r: 11, fill: COLOURS[p.colour], stroke: "#111", "stroke-width": p.seat === view.active ? 2.5 : 1 });
-      el(g, "path", { d: `M${cx - 7},${cy - 6} L${cx},${cy - 20} L${cx + 7},${cy - 6} Z`, fill: COLOURS[p.colour], stroke: "#111", "stroke-width": 1 });
-      el(g, "text", { x: cx, y: cy + 4, "font-size": 10, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, p.life);
+      el(g, "path", { d: `M${cx - 8},${cy - 9} L${cx},${cy - 23} L${cx + 8},${cy - 9} Z`, fill: COLOURS[p.colour], stroke: "#111", "stroke-width": 1 });
+      el(g, "circle", { cx: cx, cy: cy, r: 14, fill: COLOURS[p.colour], stroke: "#111", "stroke-width": p.seat === view.active ? 2.5 : 1 });
+      el(g, "text", { x: cx, y: cy + 6, "font-size": 16, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, p.life);
       if (p.treasure >= 0) {
         const owner = view.treasures[p.treasure].owner;
-        el(g, "path", { d: `M${cx + 12},${cy - 4} l5,5 l-5,5 l-5,-5 Z`, fill: colourOf(view, owner), stroke: "#222", "data-carried": p.treasure });
+        el(g, "path", { d: `M${cx + 13},${cy - 6} l6,6 l-6,6 l-6,-6 Z`, fill: colourOf(view, owner), stroke: "#222", "data-carried": p.treasure });
       }
     }
     for (const c of view.creatures) {
-      const [x, y] = xy(c.square);
-      const k = slot(c.square);
-      const cx = x + 20 + (k % 2) * 26, cy = y + 22 + Math.floor(k / 2) * 24;
+      const [cx, cy] = place(c.square);
       const g = el(parent, "g", { "data-creature": c.name, "data-state": c.stunned ? "stunned" : "ready" });
-      el(g, "path", { d: `M${cx},${cy - 13} L${cx + 13},${cy} L${cx},${cy + 13} L${cx - 13},${cy} Z`, fill: colourOf(view, c.controller), stroke: "#111", "stroke-width": c.name === view.activation.creature ? 2.5 : 1 });
-      el(g, "text", { x: cx, y: cy + 1, "font-size": 8, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, CREATURE_MARK[c.name] || "?");
-      el(g, "text", { x: cx, y: cy + 10, "font-size": 8, fill: "#fff", "text-anchor": "middle" }, c.life);
+      el(g, "rect", { x: cx - 15, y: cy - 14, width: 30, height: 26, rx: 4, fill: colourOf(view, c.controller), stroke: "#111", "stroke-width": c.name === view.activation.creature ? 2.5 : 1 });
+      el(g, "text", { x: cx, y: cy + 5, "font-size": 16, "font-weight": 700, fill: "#fff", "text-anchor": "middle" }, CREATURE_MARK[c.name] || "?");
+      // Life as pips under the mark: a number would not fit beside it at a readable size.
+      const pips = Math.min(c.life, 8);
+      for (let i = 0; i < pips; i++) {
+        el(g, "circle", { cx: cx - (pips - 1) * 2.5 + i * 5, cy: cy + 9, r: 1.8, fill: "#fff" });
+      }
       el(g, "title", {}, `${c.title}: life ${c.life}, speed ${c.base_speed}${c.form ? ", " + c.form.replace(/_/g, " ") : ""}`);
     }
   }
 
   // --- the panel -----------------------------------------------------------------------------
+  // Text at 16 units or more (11 CSS px at a person's table); what does not fit in the height
+  // left is cut from the end: the wizards, what is being cast and the hand first, then the
+  // spells in play, then the last events.
   function panel(svg, view, ctx) {
     const el = ctx.el;
+    const x = PANEL_X;
     let y = 44;
     view.players.forEach((p) => {
       const g = el(svg, "g", { "data-player": p.seat });
-      el(g, "rect", { x: PANEL_X, y: y, width: 500, height: 64, rx: 8, fill: "#fffdf6", stroke: COLOURS[p.colour], "stroke-width": p.seat === view.active ? 3 : 1.5 });
+      el(g, "rect", { x: x, y: y, width: PANEL_W, height: 72, rx: 8, fill: "#fffdf6", stroke: COLOURS[p.colour], "stroke-width": p.seat === view.active ? 3 : 1.5 });
       const name = ctx.players && ctx.players[p.seat] ? ctx.players[p.seat].name : `seat ${p.seat}`;
-      el(g, "text", { x: PANEL_X + 10, y: y + 18, "font-size": 13, "font-weight": 700, fill: COLOURS[p.colour] }, truncate(`${p.colour} · ${name}`, 48));
+      el(g, "text", { x: x + 10, y: y + 21, "font-size": 17, "font-weight": 700, fill: COLOURS[p.colour] }, truncate(`${p.colour} · ${name}`, 42));
       const status = p.alive
         ? `life ${p.life} · VP ${p.vp} · hand ${p.hand_size} (${p.hand_total}/${p.max_hand}) · MP ${p.mp}${p.stun_tokens ? " · stun " + p.stun_tokens : ""}${p.form ? " · " + p.form.replace(/_/g, " ") : ""}`
         : `out · VP ${p.vp}`;
-      el(g, "text", { x: PANEL_X + 10, y: y + 36, "font-size": 12, fill: "#333" }, status);
+      el(g, "text", { x: x + 10, y: y + 43, "font-size": 16, fill: "#333" }, truncate(status, 52));
       const items = p.items.map((c) => c.title).join(", ");
       const carry = p.treasure >= 0 ? `treasure of ${view.players[view.treasures[p.treasure].owner].colour}` : "";
-      el(g, "text", { x: PANEL_X + 10, y: y + 54, "font-size": 11, fill: "#555" }, truncate([carry, items].filter(Boolean).join(" · ") || "carries nothing", 80));
-      y += 72;
+      el(g, "text", { x: x + 10, y: y + 64, "font-size": 16, fill: "#555" }, truncate([carry, items].filter(Boolean).join(" · ") || "carries nothing", 52));
+      y += 78;
     });
-    y += 6;
+    y += 4;
+    const line = (attrs, text) => {
+      if (y > HEIGHT - 6) return;
+      el(svg, "text", Object.assign({ x: x, y: y + 16, "font-size": 16 }, attrs), text);
+      y += 21;
+    };
+    for (const c of view.casting) {
+      const state = c.canceled ? " (cancelled)" : "";
+      line({ fill: "#7a2e8a", "data-cast": c.id }, truncate(`Casting: ${c.card.title} by ${c.actor}${c.targets.length ? " at " + c.targets.join(", ") : ""}${state}`, 54));
+    }
+    if (view.hand.length) {
+      y += 4;
+      line({ "font-weight": 700, fill: "#333" }, "Hand");
+      view.hand.forEach((card, i) => {
+        // The whole name, on up to two lines of 13 characters (no title has a longer word).
+        const lines = wrap(card.title, 13).slice(0, 3);
+        const cx = x + (i % 4) * 127, cy = y + Math.floor(i / 4) * 74;
+        const g = el(svg, "g", { "data-card": card.id, "data-title": card.title });
+        el(g, "rect", { x: cx, y: cy, width: 123, height: 68, rx: 5, fill: "#fff", stroke: "#8b7a55" });
+        const title = el(g, "text", { class: "card-title", x: cx + 6, y: cy + 19, "font-size": 16, "font-weight": 600, fill: "#333" });
+        lines.forEach((text, n) => el(title, "tspan", { x: cx + 6, dy: n ? 19 : 0 }, text));
+        el(g, "text", { x: cx + 6, y: cy + 61, "font-size": 16, fill: "#777" }, `${card.kind === "creature_attack" ? "creature" : card.kind}${card.ev ? " EV " + card.ev : ""}`);
+      });
+      y += Math.ceil(view.hand.length / 4) * 74 + 4;
+    }
     if (view.spells.length) {
-      el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, "font-weight": 700, fill: "#333" }, "In play");
-      y += 16;
+      y += 4;
+      line({ "font-weight": 700, fill: "#333" }, "In play");
       for (const sp of view.spells.slice(0, 8)) {
         const who = view.players[sp.caster].colour;
         const on = sp.target ? ` → ${sp.target}` : "";
         const tokens = sp.tokens ? ` (${sp.tokens})` : "";
-        el(svg, "text", { x: PANEL_X + 8, y: y, "font-size": 11, fill: COLOURS[who], "data-spell": sp.card.id }, truncate(`${sp.card.title}${on}${tokens}`, 70));
-        y += 14;
-      }
-    }
-    if (view.casting.length) {
-      y += 4;
-      for (const c of view.casting) {
-        const state = c.canceled ? " (cancelled)" : "";
-        el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, fill: "#7a2e8a", "data-cast": c.id }, truncate(`Casting: ${c.card.title} by ${c.actor}${c.targets.length ? " at " + c.targets.join(", ") : ""}${state}`, 80));
-        y += 15;
+        line({ x: x + 8, fill: COLOURS[who], "data-spell": sp.card.id }, truncate(`${sp.card.title}${on}${tokens}`, 52));
       }
     }
     y += 6;
-    for (const line of view.log.slice(-6)) {
-      el(svg, "text", { x: PANEL_X, y: y, "font-size": 11, fill: "#555" }, truncate(line, 84));
-      y += 14;
-    }
-    if (view.hand.length) {
-      y += 8;
-      el(svg, "text", { x: PANEL_X, y: y, "font-size": 12, "font-weight": 700, fill: "#333" }, "Hand");
-      y += 6;
-      view.hand.forEach((card, i) => {
-        // The whole name, on up to three lines ("Summon Minotaur" must not be cut).
-        const lines = wrap(card.title, 17).slice(0, 3);
-        const cx = PANEL_X + (i % 5) * 100, cy = y + Math.floor(i / 5) * 58;
-        const g = el(svg, "g", { "data-card": card.id, "data-title": card.title });
-        el(g, "rect", { x: cx, y: cy, width: 94, height: 52, rx: 5, fill: "#fff", stroke: "#8b7a55" });
-        const title = el(g, "text", { class: "card-title", x: cx + 5, y: cy + 13, "font-size": 10, "font-weight": 700, fill: "#333" });
-        lines.forEach((line, n) => el(title, "tspan", { x: cx + 5, dy: n ? 11 : 0 }, line));
-        el(g, "text", { x: cx + 5, y: cy + 46, "font-size": 9, fill: "#777" }, `${card.kind.replace(/_/g, " ")}${card.ev ? " · EV " + card.ev : ""}`);
-      });
-    }
+    for (const text of view.log.slice(-6)) line({ fill: "#555" }, truncate(text, 54));
   }
 
   // --- at a person's table (static/arena/play.js, docs/viewer.md) -----------------------------
