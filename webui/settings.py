@@ -206,6 +206,8 @@ ARENA_TOURNAMENT_GAMES_PER_DAY = int(config.number(env, "ARENA_TOURNAMENT_GAMES_
 ARENA_MATCH_MAX_ATTEMPTS = int(config.number(env, "ARENA_MATCH_MAX_ATTEMPTS", 5))
 #: Matches queued or running per game that the ladder scheduler keeps; 0 stops it.
 ARENA_LADDER_DEPTH = int(config.number(env, "ARENA_LADDER_DEPTH", 8))
+#: Seconds a public page is kept whole for visitors not signed in (webui/pagecache.py); 0: off.
+ARENA_PAGE_CACHE = int(config.number(env, "ARENA_PAGE_CACHE", 0))
 #: Which of each game's own bots join its ladder as reference bots (empty: all of them).
 ARENA_REFERENCE_BOTS = [
     name.strip() for name in env.get("ARENA_REFERENCE_BOTS", "").split(",") if name.strip()

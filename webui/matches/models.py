@@ -30,6 +30,7 @@ from arena.match.seeds import new_match_seed
 from arena.storable import NAME_CAP, REASON_CAP, STDERR_CAP, storable, storable_json
 from webui.matches import files
 from webui.matches.tallies import MatchTally, Rivalry, count_finish
+from webui.pagecache import pages_changed
 
 __all__ = ["Match", "MatchSeat", "MatchTally", "Rivalry"]
 
@@ -334,6 +335,7 @@ class Match(models.Model):
                 ],
             )
             count_finish(match, seats)
+            pages_changed()
             if on_finished is not None:
                 on_finished(match)
         return True
@@ -396,3 +398,4 @@ def uncount_deleted(sender: type[Match], instance: Match, **kwargs: Any) -> None
     """A finished match deleted (the admin, a cascade) leaves the counters with it."""
     if instance.status == Match.Status.FINISHED:
         count_finish(instance, instance.seats.select_related("version"), sign=-1)
+        pages_changed()

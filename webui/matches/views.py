@@ -28,6 +28,7 @@ from django.views.decorators.http import require_GET
 import arena.games
 from webui.matches import frames, records
 from webui.matches.models import Match
+from webui.pagecache import public_page, uncached
 from webui.presentation import plugin_path, seat_rows, viewer_config
 from webui.views import SEATS
 
@@ -63,6 +64,7 @@ def keyset_page(matches: QuerySet[Match], before: str, after: str) -> KeysetPage
 
 
 @require_GET
+@public_page
 def index(request: HttpRequest) -> HttpResponse:
     """Every match, newest first, filtered by game and status."""
     matches = Match.objects.all()
@@ -94,6 +96,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
+@public_page
 def detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     seats = list(match.seats.select_related("version__bot__owner", "person").order_by("seat"))
@@ -106,7 +109,7 @@ def detail(request: HttpRequest, match_id: int) -> HttpResponse:
             log = []
     game = arena.games.get(match.game)
     viewer = viewer_config(match, seats)
-    return render(
+    response = render(
         request,
         "matches/detail.html",
         {
@@ -120,6 +123,7 @@ def detail(request: HttpRequest, match_id: int) -> HttpResponse:
             "viewer_plugin": plugin_path(match.game),
         },
     )
+    return response if match.is_finished else uncached(response)
 
 
 def _seat_param(request: HttpRequest) -> int | None:
