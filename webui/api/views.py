@@ -251,7 +251,8 @@ class MatchViewSet(MethodsFirst, IdLookup, viewsets.ReadOnlyModelViewSet):
         if wanted := choice_param(params, "status", Match.Status.values):
             matches = matches.filter(status=wanted)
         if (bot := id_param(params, "bot")) is not None:
-            matches = matches.filter(seats__version__bot_id=bot).distinct()
+            played = MatchSeat.objects.filter(version__bot_id=bot).values("match_id")
+            matches = matches.filter(pk__in=played)  # a semi-join: no DISTINCT over its seats
         return matches
 
     @extend_schema(

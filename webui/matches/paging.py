@@ -23,16 +23,16 @@ UNFINISHED = (Match.Status.QUEUED, Match.Status.RUNNING, Match.Status.FAILED)
 def count_matches(game: str = "", status: str = "", bot: int | None = None) -> int:
     """How many matches a list filtered so holds: finished ones from the counters, the
     others (queued, running, failed: few) counted through the status indexes. A bot's
-    matches are its seats (an index range of that bot's versions)."""
+    matches are its seats (an index range of that bot's versions; a bot sits once a table)."""
     if "\x00" in game:  # no game is named so (and PostgreSQL's text holds no NUL)
         return 0
-    if bot is not None:
+    if bot is not None:  # its seats, through their version index (one seat a match)
         seats = MatchSeat.objects.filter(version__bot_id=bot)
         if game:
             seats = seats.filter(match__game=game)
         if status:
             seats = seats.filter(match__status=status)
-        return seats.values("match_id").distinct().count()
+        return seats.count()
     total = 0
     if status in ("", Match.Status.FINISHED):
         tallies = MatchTally.objects.filter(game=game) if game else MatchTally.objects.all()
