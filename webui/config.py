@@ -77,10 +77,27 @@ def database(env: Mapping[str, str], data: Path) -> dict[str, Any]:
         "HOST": parts.hostname or "",
         "PORT": str(parts.port or ""),
         # Query parameters (sslmode=require, ...) go to libpq as they are.
-        "OPTIONS": dict(parse_qsl(parts.query)),
+        "OPTIONS": postgres_options(dict(parse_qsl(parts.query)), env),
         "CONN_MAX_AGE": int(number(env, "ARENA_DB_CONN_MAX_AGE", 60)),
         "CONN_HEALTH_CHECKS": True,
     }
+
+
+def postgres_options(options: dict[str, str], env: Mapping[str, str]) -> dict[str, str]:
+    """libpq's options, with the server told to end a session left idle inside a
+    transaction (ARENA_DB_IDLE_TRANSACTION_SECONDS, 30; 0: never).
+
+    A machine that drops off the network in the middle of a transaction (a finish, a
+    claim) leaves its session open on the server, holding its row locks: every sweep and
+    every finish touching those rows would wait on it until TCP noticed, hours later. The
+    platform's transactions do no I/O and last milliseconds, so a session idle inside one
+    for this long is a lost client (docs/operating.md, "Several machines").
+    """
+    seconds = number(env, "ARENA_DB_IDLE_TRANSACTION_SECONDS", 30)
+    if seconds > 0:
+        setting = f"-c idle_in_transaction_session_timeout={int(seconds * 1000)}"
+        options["options"] = " ".join(filter(None, (options.get("options", ""), setting)))
+    return options
 
 
 def embedded_redis_socket(data: Path) -> Path:

@@ -10,6 +10,7 @@ the fallback move and the strikes. Closing the tab loses nothing: the turn waits
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from typing import Any
 
@@ -33,6 +34,9 @@ class PersonAgent(Agent):
         self.name = name
         self.turn_key = env.person_turn_key(match_id, seat)
         self.answer_key = env.person_answer_key(match_id, seat)
+        #: This attempt's own mark on its turns: a match played again (its worker lost)
+        #: numbers its turns from 0 again, and the web takes one answer per turn of a sitting.
+        self.sitting = secrets.token_hex(8)
         self._redis: aioredis.Redis | None = None
 
     def decide(self, request: DecisionRequest, timeout: float) -> str:
@@ -41,7 +45,7 @@ class PersonAgent(Agent):
     async def decide_async(self, request: DecisionRequest, timeout: float) -> str:
         redis = self._client()
         deadline = time.time() + timeout
-        turn = turn_record(request, deadline)
+        turn = turn_record(request, deadline, self.sitting)
         await redis.delete(self.answer_key)  # nothing typed for an earlier turn counts
         await redis.set(self.turn_key, json.dumps(turn), ex=env.KEY_TTL_SECONDS)
         try:
@@ -68,9 +72,11 @@ class PersonAgent(Agent):
             await redis.aclose()
 
 
-def turn_record(request: DecisionRequest, deadline: float) -> dict[str, Any]:
-    """The open turn as the page sees it; the view is not in it (the page re-simulates)."""
+def turn_record(request: DecisionRequest, deadline: float, sitting: str = "") -> dict[str, Any]:
+    """The open turn as the page sees it; the view is not in it (the page re-simulates).
+    `sitting` tells turns of one attempt at the match from those of another."""
     return {
+        "sitting": sitting,
         "request": request.request_id,
         "legal": [[action.code, action.label] for action in request.legal],
         "deadline": deadline,

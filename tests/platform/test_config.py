@@ -35,7 +35,26 @@ def test_a_postgresql_url_is_parsed():
         "5433",
         "arena",
     )
-    assert db["OPTIONS"] == {"sslmode": "require"}
+    assert db["OPTIONS"] == {
+        "sslmode": "require",
+        "options": "-c idle_in_transaction_session_timeout=30000",
+    }
+
+
+def test_the_server_ends_a_session_left_idle_in_a_transaction_by_a_lost_machine():
+    """A worker host that drops off the network mid-transaction must not hold its row locks
+    (and with them every sweep) until TCP gives up on it."""
+    url = "postgresql://arena@db/arena?options=-c%20statement_timeout%3D60000"
+    db = config.database(
+        {"ARENA_DATABASE_URL": url, "ARENA_DB_IDLE_TRANSACTION_SECONDS": "5"}, Path("/x")
+    )
+    assert db["OPTIONS"]["options"] == (
+        "-c statement_timeout=60000 -c idle_in_transaction_session_timeout=5000"
+    )
+    off = config.database(
+        {"ARENA_DATABASE_URL": url, "ARENA_DB_IDLE_TRANSACTION_SECONDS": "0"}, Path("/x")
+    )
+    assert off["OPTIONS"] == {"options": "-c statement_timeout=60000"}
 
 
 def test_an_unsupported_database_url_is_refused():

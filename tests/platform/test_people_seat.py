@@ -114,6 +114,34 @@ def test_a_turn_takes_one_answer_however_often_a_browser_posts(db, settings_over
     assert store.llen(env.person_answer_key(match_id, seat)) == 1
 
 
+def test_a_table_played_again_takes_answers_to_the_turns_its_lost_attempt_had(
+    db, settings_override
+) -> None:
+    """A match played again (its worker host lost) numbers its turns from 0 again: turn 7
+    of the new sitting is answered though turn 7 of the lost one was."""
+    import time
+
+    import redis
+
+    from arena.match.agents import DecisionRequest
+    from arena.relay import envelope as env
+    from arena.relay.person import PersonAgent, turn_record
+    from arena_sdk import Action
+    from webui.play import turns
+
+    url = f"redis://127.0.0.1:6379/{REDIS_DB}"
+    settings_override(ARENA_RELAY_URL=url)
+    match_id, seat = 999_002, 0
+    store = redis.Redis(db=REDIS_DB)
+    request = DecisionRequest(7, {}, [Action("pass", "Pass")], per_decision=60, bank=600)
+    for attempt in (1, 2):
+        sitting = PersonAgent(url, match_id, seat, "pat").sitting
+        turn = turn_record(request, time.time() + 60, sitting)
+        store.set(env.person_turn_key(match_id, seat), json.dumps(turn))
+        assert turns.answer(match_id, seat, 7, "pass") == "", f"attempt {attempt}"
+        assert turns.answer(match_id, seat, 7, "pass") == "this turn is already answered"
+
+
 def test_a_strange_answer_gets_a_clear_refusal_and_the_turn_stays_open(
     db, settings_override
 ) -> None:

@@ -34,15 +34,20 @@ def client() -> redis.Redis:
     return _client(settings.ARENA_RELAY_URL)
 
 
-def open_turn(match_id: int, seat: int) -> dict[str, Any] | None:
-    """The seat's open turn with the seconds left on its clock, or None between turns."""
+def _published(match_id: int, seat: int) -> dict[str, Any] | None:
+    """The open turn as the worker published it, or None between turns."""
     try:
         raw = client().get(env.person_turn_key(match_id, seat))
     except redis.RedisError as exc:
         raise RelayUnavailable(str(exc)) from exc
-    if raw is None:
+    return None if raw is None else json.loads(raw)
+
+
+def open_turn(match_id: int, seat: int) -> dict[str, Any] | None:
+    """The seat's open turn with the seconds left on its clock, or None between turns."""
+    turn = _published(match_id, seat)
+    if turn is None:
         return None
-    turn = json.loads(raw)
     left = max(0.0, turn["deadline"] - time.time())
     return {
         "request": turn["request"],
@@ -55,16 +60,19 @@ def open_turn(match_id: int, seat: int) -> dict[str, Any] | None:
 
 def answer(match_id: int, seat: int, request: int, code: str) -> str:
     """Pass the person's action to the worker; "" if sent, else why not."""
-    turn = open_turn(match_id, seat)
+    turn = _published(match_id, seat)
     if turn is None or turn["request"] != request:
         return "this turn is over"
-    if code not in {action["code"] for action in turn["legal"]}:
+    if code not in {legal[0] for legal in turn["legal"]}:
         return "that action is not legal now"
     key = env.person_answer_key(match_id, seat)
+    # A match played again (its worker lost) numbers its turns from 0 again: the mark is
+    # the sitting's (one attempt's), so its turns are not taken for the lost attempt's.
+    answered = f"{key}:answered:{turn.get('sitting', '')}:{request}"
     try:
         # One answer per turn: a browser that posts again (or a script that posts a thousand
         # times) before the worker reads the first finds the turn answered, not a longer list.
-        if not client().set(f"{key}:answered:{request}", 1, nx=True, ex=env.KEY_TTL_SECONDS):
+        if not client().set(answered, 1, nx=True, ex=env.KEY_TTL_SECONDS):
             return "this turn is already answered"
         pipe = client().pipeline(transaction=False)
         pipe.rpush(key, json.dumps({"request": request, "code": code}))
