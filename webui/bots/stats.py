@@ -22,13 +22,13 @@ HISTORY_POINTS = 400
 def latest(table: str, key: str, values: Iterable[int], limit: int, where: str = "") -> RawSQL:
     """Ids of the `limit` newest rows (highest id) of `table` for each of `values` of
     column `key`: one small index range per value, never the whole table
-    (`ORDER BY id DESC LIMIT` on an index (`key`, id)). For `pk__in=`."""
+    (`ORDER BY id DESC LIMIT` on an index (`key`, id)). For `pk__in=`; `values` not empty."""
     parts = [
         f"SELECT t.id FROM (SELECT id FROM {table} WHERE {key} = %s {where} "
         f"ORDER BY id DESC LIMIT {int(limit)}) t"
         for _ in values
     ]
-    return RawSQL(" UNION ALL ".join(parts) or "SELECT NULL", list(values))
+    return RawSQL(" UNION ALL ".join(parts), list(values))
 
 
 def history_entries(rating_ids: Iterable[int]) -> list[dict]:
@@ -38,6 +38,8 @@ def history_entries(rating_ids: Iterable[int]) -> list[dict]:
     game: a lost team shares rank 0, so `won` reads the team's result, not the rank.
     """
     ids = sorted(set(rating_ids))
+    if not ids:
+        return []
     table = RatingHistory._meta.db_table
     rows = (
         RatingHistory.objects.filter(pk__in=latest(table, "rating_id", ids, HISTORY_POINTS))
@@ -69,6 +71,8 @@ def recent_seats(version_ids: Iterable[int], limit: int) -> QuerySet[MatchSeat]:
     """The seats of these versions in their newest finished matches, newest first: the
     last `limit` finished seats of each version, then the newest `limit` of those."""
     ids = sorted(set(version_ids))
+    if not ids:
+        return MatchSeat.objects.none()
     table = MatchSeat._meta.db_table
     finished = (
         f"AND EXISTS (SELECT 1 FROM {Match._meta.db_table} m "
