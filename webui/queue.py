@@ -17,7 +17,7 @@ from celery import Celery
 from django.db.models.functions import Now
 
 from arena.telemetry.metrics import MATCHES_SENT, lane
-from webui import queues
+from webui import queues, task_names
 
 log = logging.getLogger("arena.queue")
 
@@ -70,7 +70,7 @@ def run_matches(ids: Iterable[int], *, countdown: float | None = None) -> int:
         else:
             queue = LADDER_QUEUE if game is None else TOURNAMENT_QUEUE
             priority = AGAIN if attempts else NORMAL
-        if send("arena.run_match", pk, countdown=countdown, priority=priority, queue=queue):
+        if send(task_names.RUN_MATCH, pk, countdown=countdown, priority=priority, queue=queue):
             sent += 1
             MATCHES_SENT.labels(lane(kind, game)).inc()
     return sent
@@ -80,4 +80,4 @@ def validate(version_id: int) -> bool:
     from webui.bots.models import BotVersion
 
     BotVersion.objects.filter(pk=version_id).update(dispatched=Now())
-    return send("arena.validate_version", version_id)
+    return send(task_names.VALIDATE_VERSION, version_id)

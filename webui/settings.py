@@ -14,7 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 from kombu import Exchange, Queue
 
 from arena.telemetry.logs import log_format
-from webui import config, queues
+from webui import config, queues, task_names
 
 env = config.environ()
 
@@ -314,12 +314,7 @@ CELERY_TASK_DEFAULT_QUEUE = queues.LADDER
 CELERY_TASK_QUEUES = tuple(
     Queue(name, Exchange(name, type="direct"), routing_key=name) for name in queues.ALL
 )
-CELERY_TASK_ROUTES = {
-    "arena.sweep_leases": {"queue": queues.CONTROL},
-    "arena.schedule_ladder": {"queue": queues.CONTROL},
-    "arena.advance_tournament": {"queue": queues.CONTROL},
-    "arena.advance_tournaments": {"queue": queues.CONTROL},
-}
+CELERY_TASK_ROUTES = {name: {"queue": queues.CONTROL} for name in task_names.CONTROL}
 # Task modules besides workers/tasks.py (autodiscovered): tournaments (workers/tournaments.py).
 CELERY_IMPORTS = ("workers.tournaments",)
 # With acks late, reserve only the task in hand: others stay free for idle workers.
@@ -335,12 +330,12 @@ ARENA_SWEEP_SECONDS = config.number(env, "ARENA_SWEEP_SECONDS", 5)
 _sweep_every = ARENA_SWEEP_SECONDS
 CELERY_BEAT_SCHEDULE = {
     "schedule-ladder": {
-        "task": "arena.schedule_ladder",
+        "task": task_names.SCHEDULE_LADDER,
         "schedule": _schedule_every,
         "options": {"expires": _schedule_every},
     },
     "advance-tournaments": {
-        "task": "arena.advance_tournaments",
+        "task": task_names.ADVANCE_TOURNAMENTS,
         "schedule": _sweep_every,
         "options": {"expires": _sweep_every},
     },

@@ -17,11 +17,11 @@ import logging
 
 from django.conf import settings
 
-from webui import queues
+from webui import queues, task_names
 
 log = logging.getLogger("arena.workers")
 
-MATCH_TASK = "arena.run_match"
+MATCH_TASK = task_names.RUN_MATCH
 #: kombu's Redis transport: one list per priority step, named queue + SEP + step (step 0
 #: is the bare name), and one hash of every delivered, unacknowledged message.
 PRIORITY_STEPS = (0, 3, 6, 9)

@@ -33,7 +33,7 @@ from arena.match.referee import run_match as referee_run
 from arena.storable import REASON_CAP, storable
 from arena.telemetry import metrics
 from arena.telemetry.logs import log_context
-from webui import queue
+from webui import queue, task_names
 from webui.bots.models import REFERENCE_USER, Bot, BotVersion
 from webui.ladder.matchmaking import fill_queue, games_with_ladders
 from webui.ladder.models import Rating
@@ -57,7 +57,7 @@ def _worker_name(task) -> str:
 # --- matches -------------------------------------------------------------------------------
 
 
-@shared_task(name="arena.run_match", bind=True)
+@shared_task(name=task_names.RUN_MATCH, bind=True)
 def run_match(self, match_id: int) -> str:
     return play_next(match_id, _worker_name(self))
 
@@ -208,7 +208,7 @@ def _delete(names: tuple[str, ...]) -> None:
 # --- validation of uploads ---------------------------------------------------------------
 
 
-@shared_task(name="arena.validate_version", bind=True)
+@shared_task(name=task_names.VALIDATE_VERSION, bind=True)
 def validate_version(self, version_id: int) -> str:
     return validate(version_id)
 
@@ -349,7 +349,7 @@ def validation_problem(record: MatchRecord, seat: int) -> str:
 # --- the periodic tasks ------------------------------------------------------------------
 
 
-@shared_task(name="arena.schedule_ladder")
+@shared_task(name=task_names.SCHEDULE_LADDER)
 def schedule_ladder() -> int:
     """Top up every game's ladder queue; return how many matches were queued."""
     total = 0
@@ -359,7 +359,7 @@ def schedule_ladder() -> int:
     return total
 
 
-@shared_task(name="arena.sweep_leases")
+@shared_task(name=task_names.SWEEP_LEASES)
 def sweep_leases() -> dict[str, int]:
     """One round of the sweeper (`workers.sweeper`), for a message sent by hand; the
     sweeper process runs it on its own clock."""

@@ -15,18 +15,19 @@ import logging
 from celery import shared_task
 from celery.signals import task_postrun
 
+from webui import task_names
 from webui.tournaments.models import Game, Tournament
 from webui.tournaments.progress import advance
 
 log = logging.getLogger("arena.workers")
 
 
-@shared_task(name="arena.advance_tournament")
+@shared_task(name=task_names.ADVANCE_TOURNAMENT)
 def advance_tournament(tournament_id: int) -> str:
     return advance(tournament_id)
 
 
-@shared_task(name="arena.advance_tournaments")
+@shared_task(name=task_names.ADVANCE_TOURNAMENTS)
 def advance_tournaments() -> dict[int, str]:
     running = Tournament.objects.filter(status=Tournament.Status.RUNNING)
     return {pk: advance(pk) for pk in running.values_list("pk", flat=True)}
@@ -35,7 +36,7 @@ def advance_tournaments() -> dict[int, str]:
 @task_postrun.connect
 def after_match(sender=None, args=None, **_: object) -> None:
     """When a tournament's match ends, see whether its round is over."""
-    if getattr(sender, "name", "") != "arena.run_match" or not args:
+    if getattr(sender, "name", "") != task_names.RUN_MATCH or not args:
         return
     tournament_id = (
         Game.objects.filter(match_id=args[0]).values_list("round__tournament_id", flat=True).first()

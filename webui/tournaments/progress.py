@@ -19,7 +19,7 @@ import arena.games
 import arena.tournament as formats
 from arena.match import seeds
 from arena.tournament import Round as Plan
-from webui import queue
+from webui import queue, task_names
 from webui.bots.models import BotVersion
 from webui.matches.models import Match, MatchSeat
 from webui.seeding import seed_key
@@ -182,4 +182,4 @@ _STORED = (
 
 def start(tournament: Tournament) -> None:
     """Ask the workers to pair round 1 once this transaction commits (the beat also does)."""
-    transaction.on_commit(lambda: queue.send("arena.advance_tournament", tournament.pk))
+    transaction.on_commit(lambda: queue.send(task_names.ADVANCE_TOURNAMENT, tournament.pk))
