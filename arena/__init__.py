@@ -1,5 +1,7 @@
-"""Arena: a tournament and bot-arena platform for board games."""
+"""Arena: a tournament and bot-arena platform for board games.
 
-import arena_sdk  # noqa: F401  (chooses gRPC's I/O before any module of arena imports grpc)
+Importing it changes nothing outside it: gRPC's I/O path is chosen where a process starts
+(`arena.cli.main`, `arena_sdk.cli.main`; arena_sdk.grpc_io).
+"""
 
 __version__ = "0.1.0"

@@ -14,6 +14,12 @@ from collections.abc import Iterator
 import pytest
 from arena_env import PG, REDIS_DB, REDIS_HOST, REDIS_PORT, TIMINGS, missing, redis_up
 
+from arena_sdk import grpc_io
+
+# The test process starts like the `arena` command: gRPC's direct I/O for its referees and
+# the processes it starts, unless the environment chose.
+grpc_io.prefer_direct_io()
+
 
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from arena.cli import games_cmd, host_cmd, play_cmd, replay_cmd, tournament_cmd
 from arena.sandbox.config import SandboxUnavailable
+from arena_sdk import grpc_io
 
 #: Adds commands to the `arena` parser's subcommands (e.g. `arena_platform.commands.register`).
 Register = Callable[[argparse._SubParsersAction], None]
@@ -34,6 +35,9 @@ def build_parser(extra: Iterable[Register] = ()) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, *, extra: Iterable[Register] = ()) -> int:
+    """Run one `arena` command: the start of every platform process (web, workers, beat,
+    sweeper, gateway, demo) and of the local ones."""
+    grpc_io.prefer_direct_io()  # before any command imports grpc; its children inherit it
     args = build_parser(extra).parse_args(argv)
     try:
         return int(args.run(args) or 0)

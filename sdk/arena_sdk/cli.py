@@ -25,11 +25,12 @@ import signal
 import sys
 import threading
 
-from arena_sdk import __version__, submit  # submit: the standard library only
+from arena_sdk import __version__, grpc_io, submit  # the standard library only
 from arena_sdk.loader import BotLoadError, load_bot
 
 
 def main(argv: list[str] | None = None) -> int:
+    grpc_io.prefer_direct_io()  # where the bot's process starts, before anything imports grpc
     parser = argparse.ArgumentParser(
         prog="arena-bot", description="Run an Arena bot, or submit it."
     )

@@ -7,10 +7,13 @@ endpoint experiments off gives the older endpoints, where the thread polling gRP
 queue does the I/O itself. Measured on 2 cores (bench/overhead.py): a raw echo round trip
 0.21 -> 0.13 ms, a sandboxed bot's decision 0.48-0.53 -> 0.31-0.39 ms.
 
-gRPC reads GRPC_EXPERIMENTS once, when it is first imported: the packages call
-`prefer_direct_io` in their `__init__`, before any of their modules imports grpc. A value the
-operator already set (even an empty one, meaning gRPC's defaults) is kept. A gRPC release
-that no longer has these experiments logs "Unknown experiment" once and runs its default.
+gRPC reads GRPC_EXPERIMENTS once, when it is first imported. Importing a package changes
+nothing outside it, so the choice is made where a process starts, before anything imports
+grpc: the `arena` command (`arena.cli.main`, which every platform process runs through, and
+whose children inherit it) and the `arena-bot` command (`arena_sdk.cli.main`); hosted bots
+are given the referee's value by the sandbox. A value the operator already set (even an
+empty one, meaning gRPC's defaults) is kept. A gRPC release that no longer has these
+experiments logs "Unknown experiment" once and runs its default.
 """
 
 from __future__ import annotations
