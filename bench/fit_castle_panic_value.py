@@ -1,4 +1,4 @@
-"""Fit the Castle Panic search's win-probability model (arena/games/castle_panic/value.py).
+"""Fit the Castle Panic search's win-probability model (arena/bots/castle_panic/value.py).
 
 Plays greedy tables on seeds no benchmark plays, records the features of every position the
 search scores (each end of a Phase 4, after the monsters' coming move, no tokens drawn)
@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.progress import track
 from rich.table import Table
 
-from arena.games.castle_panic import value
+from arena.bots.castle_panic import value
 
 FIRST_SEED = 1_000_000  # bench/strength.py plays seeds from 0
 #: Tables of each size, per 1,000 tables: mostly the benchmark's two seats.

@@ -26,6 +26,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+import arena.bots
 import arena.games
 from arena.ratings import Skill, rate, rate_against_the_game
 from arena_sdk import Action
@@ -51,9 +52,10 @@ class Played:
 
 
 def make_bot(game: Any, name: str, seed: int, budget: Budget) -> Any:
+    factory = arena.bots.get(game.name)[name]
     if name == "ismcts":
-        return game.bots[name](seed, iterations=budget.iterations, time_budget=budget.seconds)
-    return game.bots[name](seed)
+        return factory(seed, iterations=budget.iterations, time_budget=budget.seconds)
+    return factory(seed)
 
 
 def play(game_name: str, bots: tuple[str, ...], seed: int, budget: Budget) -> Played:

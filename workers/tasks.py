@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 
+import arena.bots
 import arena.games
 from arena.games.base import Game
 from arena.match import seeds
@@ -298,10 +299,11 @@ def validation_lineup(
     )
     if not opponents:
         owner = get_user_model()(username=REFERENCE_USER)
-        chosen = set(settings.ARENA_REFERENCE_BOTS) or set(game.bots)
+        builtin = arena.bots.get(game.name)
+        chosen = set(settings.ARENA_REFERENCE_BOTS) or set(builtin)
         opponents = [
             BotVersion(bot=Bot(owner=owner, name=name, game=game.name), number=1, builtin=name)
-            for name in game.bots
+            for name in builtin
             if name in chosen
         ]
     if not opponents:  # a game without built-in bots: the version plays itself

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+import arena.bots
 import arena.games
 
 
@@ -20,5 +21,5 @@ def run(args: argparse.Namespace) -> int:
         for key, spec in game.options.items():
             choices = "|".join(str(c) for c in spec["choices"])
             print(f"    --option {key}=…   {choices}   (default {spec['default']})")
-        print(f"    built-in bots: {', '.join(game.bots)}")
+        print(f"    built-in bots: {', '.join(arena.bots.get(name))}")
     return 0

@@ -8,11 +8,10 @@ die re-rolls included, is an action.
 from __future__ import annotations
 
 import abc
-import importlib
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 
 class IllegalAction(ValueError):
@@ -86,33 +85,47 @@ class GameState(abc.ABC):
         return full
 
 
+@dataclass(frozen=True, slots=True)
+class Views:
+    """A game's views (its `views.py`), the one place that decides what each viewer may see.
+
+    The game's registry entry builds this from the module's functions, so the binding is
+    code that a reader and a type checker follow, not a module named in a string.
+    """
+
+    observe: Callable[[Any, int], JSON]
+    #: (state, live=False) -> the spectator's view (`GameState.spectate`).
+    spectate: Callable[..., JSON]
+    describe: Callable[[Any, str], str]
+    #: For games whose actions can carry secrets (`GameState.public_action`).
+    public_action: Callable[[Any, str, int], tuple[str, str]] | None = None
+
+
 class ViewedState(GameState):
     """A state whose views live in its game's `views.py`, the one place that hides anything.
 
-    Subclasses name that module in `VIEWS`; it must define observe, spectate and describe,
-    and may define public_action for codes that carry secrets.
+    The game's registry entry (`arena/games/<game>/__init__.py`) binds them with `bind_views`:
+    the views module imports the rules, so the rules cannot import it.
     """
 
-    VIEWS: str = ""
-    _views_module: Any = None
+    views: ClassVar[Views]
 
     @classmethod
-    def _views(cls) -> Any:
-        if cls._views_module is None:  # imported late: views.py imports the rules module
-            cls._views_module = importlib.import_module(cls.VIEWS)
-        return cls._views_module
+    def bind_views(cls, views: Views) -> Views:
+        cls.views = views
+        return views
 
     def observe(self, seat: int) -> JSON:
-        return self._views().observe(self, seat)
+        return self.views.observe(self, seat)
 
     def spectate(self, live: bool = False) -> JSON:
-        return self._views().spectate(self, live=live)
+        return self.views.spectate(self, live=live)
 
     def describe(self, code: str) -> str:
-        return self._views().describe(self, code)
+        return self.views.describe(self, code)
 
     def public_action(self, code: str, seat: int) -> tuple[str, str]:
-        hook = getattr(self._views(), "public_action", None)
+        hook = self.views.public_action
         return hook(self, code, seat) if hook else super().public_action(code, seat)
 
 
@@ -214,8 +227,9 @@ class Game:
     #: {option: {"choices": [...], "default": ...}}
     options: Mapping[str, Mapping[str, Any]]
     create: Callable[[int, int, dict[str, Any]], GameState]
-    #: Reference bots by name: factories taking a seed.
-    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    #: What each seat and spectator may see: the game's views.py, bound in code. The
+    #: reference bots are players, not rules: `arena.bots.get(name)`.
+    views: Views
     #: Draws a spectator view for a terminal.
     render: Callable[[JSON], str] | None = None
     #: Cooperative games rank players within a shared team result.

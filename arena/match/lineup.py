@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import arena.bots
 from arena.games.base import Game
 from arena.match import seeds
 from arena.match.agents import Agent, InProcessAgent
@@ -14,10 +15,11 @@ from arena_sdk.loader import load_bot
 
 def builtin_agent(game: Game, name: str, seed: int) -> Agent:
     """A reference bot of `game`, seeded so that matches are reproducible."""
+    bots = arena.bots.get(game.name)
     try:
-        factory = game.bots[name]
+        factory = bots[name]
     except KeyError:
-        known = ", ".join(game.bots) or "none"
+        known = ", ".join(bots) or "none"
         raise ValueError(
             f"{game.name} has no built-in bot {name!r} (built-in: {known}; or give a .py file)"
         ) from None

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from arena.games.search import Ismcts
+from arena.bots.search import Ismcts
 from arena_sdk import Action
 
 TRAPS = 6

@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
+import arena.bots
 import arena.games
-from arena.games.search import Ismcts, SearchTrace
+from arena.bots.search import Ismcts, SearchTrace
 from arena_sdk import Action
 
 ITERATIONS = 40
@@ -144,7 +145,7 @@ def cheat(name: str, kind: str, truth: Any) -> type[Ismcts]:
     """The game's ismcts bot, made to read `truth` in its determinization: all of it
     ("truth": the real state itself, drawn afresh only in its dice, as every sample is), or
     one hidden card ("peek": a fair draw but for the next card of a pile)."""
-    honest: type[Ismcts] = arena.games.get(name).bots["ismcts"]
+    honest: type[Ismcts] = arena.bots.get(name)["ismcts"]
 
     class Cheat(honest):  # type: ignore[misc,valid-type]
         def determinize(self, view: Mapping[str, Any], seat: int, rng: random.Random) -> Any:
@@ -178,7 +179,7 @@ def positions(name: str) -> list[tuple[Any, Any, int, bool]]:
     table where the bot searches, and those it decides by rule on the way (Wiz-War's bot
     searches only its own turn, Castle Panic's only the card plays)."""
     game = arena.games.get(name)
-    bot = game.bots["ismcts"]
+    bot = arena.bots.get(name)["ismcts"]
     found = []
     for players, options in TABLES[name]:
         state = game.new_state(players, len(options), options)
@@ -205,7 +206,7 @@ def searching(name: str) -> list[tuple[Any, Any, int]]:
 
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_ismcts_computes_the_same_whatever_is_hidden(name: str) -> None:
-    bot = arena.games.get(name).bots["ismcts"]
+    bot = arena.bots.get(name)["ismcts"]
     for i, (state, other, seat, _) in enumerate(positions(name)):
         assert other.observe(seat) == state.observe(seat)
         assert hidden(name, other, seat) != hidden(name, state, seat)
@@ -263,7 +264,7 @@ def test_the_leak_test_catches_a_search_that_reads_the_hidden_state(name: str, k
 @pytest.mark.parametrize("name", sorted(TABLES))
 def test_a_trace_changes_nothing_the_bot_does(name: str) -> None:
     """The recording generator draws what the bot's own would: traced or not, one choice."""
-    bot = arena.games.get(name).bots["ismcts"]
+    bot = arena.bots.get(name)["ismcts"]
     for state, _, seat in searching(name)[:3]:
         legal = [Action(c, state.describe(c)) for c in state.legal_actions()]
         plain = bot(7, iterations=ITERATIONS)

@@ -35,6 +35,7 @@ MODULES = sorted(
 #: For each contract: a module it governs and one it forbids that module to import.
 VIOLATIONS = {
     "engines": ("arena.games", "arena.match"),
+    "rules": ("arena.games", "arena.bots"),
     "referee": ("arena.match", "webui"),
     "core": ("arena.ratings", "django"),
     "local-cli": ("arena.cli", "arena_platform"),

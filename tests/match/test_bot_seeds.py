@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from redeal_support import GAME, hidden_deal, open_folder, report_of, write_redealer
 
+import arena.bots
 import arena.games
 from arena.match import seeds
 from arena.match.agents import Agent, InProcessAgent
@@ -139,7 +140,7 @@ def test_local_matches_draw_a_fresh_key_each_time() -> None:
 
 
 def _play_redealer(bot: Agent, match_seed: int, match_id: str = "") -> dict[str, Any]:
-    agents = [bot, InProcessAgent(arena.games.get(GAME).bots["random"](seed=1), name="random")]
+    agents = [bot, InProcessAgent(arena.bots.get(GAME)["random"](seed=1), name="random")]
     record = run_match(GAME, agents, match_seed, time_control=ROOMY, match_id=match_id)
     report = report_of(record.seats[0].stderr)
     assert report["engine"], "the bot must have the public engine, or its failure proves nothing"

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from arena import replay
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import Agent, InProcessAgent
 from arena.match.hosted import SandboxedAgent, sandboxed_agent
 from arena.match.record import MatchRecord

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from arena import replay
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import Agent, DecisionRequest, InProcessAgent
 from arena.match.record import final_outcome
 from arena.match.referee import TimeControl, run_match

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from arena import replay
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import InProcessAgent
 from arena.match.referee import run_match
 

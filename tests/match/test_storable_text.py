@@ -12,7 +12,7 @@ import pytest
 from redeal_support import open_folder
 
 from arena import replay
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import Agent, AgentError, InProcessAgent
 from arena.match.hosted import SandboxedAgent
 from arena.match.record import MatchRecord, SeatReport, Strike

@@ -4,6 +4,7 @@ narrows the set on a small machine."""
 
 from __future__ import annotations
 
+import arena.bots
 import arena.games
 
 
@@ -17,7 +18,7 @@ def test_every_games_own_bot_is_a_reference_bot_unless_narrowed(db, settings_ove
     load_reference_bots()
     for name in arena.games.names():
         loaded = set(reference.filter(bot__game=name).values_list("builtin", flat=True))
-        assert loaded == set(arena.games.get(name).bots), name
+        assert loaded == set(arena.bots.get(name)), name
     assert reference.filter(builtin="ismcts", status=BotVersion.Status.ACTIVE).exists()
 
 
@@ -31,7 +32,7 @@ def test_the_showcase_match_seats_the_search_bot(db, settings_override) -> None:
     load_reference_bots()
     for name in arena.games.names():
         pk = showcase_match(name)
-        if "ismcts" not in arena.games.get(name).bots:
+        if "ismcts" not in arena.bots.get(name):
             assert pk is None, name
             continue
         match = Match.objects.get(pk=pk)

@@ -87,20 +87,22 @@ def test_without_loaded_reference_bots_validation_still_seats_them_under_their_l
 
     from django.contrib.auth import get_user_model
 
+    import arena.bots
     import arena.games
     from webui.bots.models import BotVersion
     from webui.bots.submission import submit
     from workers.tasks import validation_lineup
 
     game = arena.games.get(GAME)
-    loaded = {v.label for v in BotVersion.objects.filter(builtin__in=list(game.bots))}
+    builtin = arena.bots.get(game.name)
+    loaded = {v.label for v in BotVersion.objects.filter(builtin__in=list(builtin))}
     owner = get_user_model().objects.create(username="spy-author")
     version = submit(owner, GAME, "spy", "header_spy.py", BOT.read_bytes())
     BotVersion.objects.exclude(pk=version.pk).delete()
     seats_seen = set()
     for draw in range(40):
         lineup, seat = validation_lineup(version, game, random.Random(draw))
-        assert lineup[seat] is version and 2 <= len(lineup) <= 1 + len(game.bots)
+        assert lineup[seat] is version and 2 <= len(lineup) <= 1 + len(builtin)
         others = [v.label for v in lineup if v is not version]
         assert len(set(others)) == len(others) and set(others) <= loaded
         seats_seen.add(seat)

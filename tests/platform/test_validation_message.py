@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import InProcessAgent
 from arena.match.referee import run_match
 

@@ -13,7 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import InProcessAgent
 from arena.match.grpc_server import RefereeServer
 from arena.match.referee import TimeControl, run_match

@@ -36,6 +36,7 @@ PACKAGES = (
     "arena",
     "arena_sdk",
     "arena.games",
+    "arena.bots",
     "arena.match.grpc_server",
     "gateway",
 )

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from protocol_helpers import BOTS, spawn_bot
 
-from arena.games.wandering_towers.bots import GreedyBot, RandomBot
+from arena.bots import RandomBot
+from arena.bots.wandering_towers.greedy import GreedyBot
 from arena.match.agents import InProcessAgent
 from arena.match.grpc_server import RefereeServer
 from arena.match.referee import TimeControl, run_match

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 from arena.match.agents import InProcessAgent
 from arena.match.referee import run_match
 from arena_sdk.loader import load_bot

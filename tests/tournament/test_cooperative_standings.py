@@ -6,7 +6,7 @@ from __future__ import annotations
 from tournament_helpers import settings as make_settings
 
 import arena.games
-from arena.games.castle_panic.bots import GreedyBot
+from arena.bots.castle_panic.greedy import GreedyBot
 from arena.tournament import GameResult, GameSpec, History, Round, Table, standings
 
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.base import Game
-from arena.games.castle_panic.bots import GreedyBot, RandomBot
+from arena.games.base import Game, Views
+from arena.games.castle_panic import views
 from arena.games.castle_panic.config import ENDING_WORDS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from arena.games.castle_panic.determinize import determinize
-from arena.games.castle_panic.ismcts import IsmctsBot
 from arena.games.castle_panic.render import render
 from arena.games.castle_panic.rules import CastlePanicState
 
@@ -22,6 +21,13 @@ def create(players: int, seed: int, options: dict[str, Any]) -> CastlePanicState
     return CastlePanicState(players, seed, options)
 
 
+#: What each viewer may see (castle_panic/views.py), bound to the state here: views.py imports
+#: the rules, so the rules cannot import it.
+VIEWS = CastlePanicState.bind_views(
+    Views(views.observe, views.spectate, views.describe)
+)
+
+
 GAME = Game(
     name="castle_panic",
     title="Castle Panic: Engines of War",
@@ -29,11 +35,11 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
+    views=VIEWS,
     render=render,
     cooperative=True,
     endings=ENDING_WORDS,
     determinize=determinize,
 )
 
-__all__ = ["GAME", "CastlePanicState", "GreedyBot", "IsmctsBot", "RandomBot", "create"]
+__all__ = ["GAME", "VIEWS", "CastlePanicState", "create"]

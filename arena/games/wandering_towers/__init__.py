@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.base import Game
-from arena.games.wandering_towers.bots import GreedyBot, RandomBot
+from arena.games.base import Game, Views
+from arena.games.wandering_towers import views
 from arena.games.wandering_towers.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from arena.games.wandering_towers.determinize import determinize
-from arena.games.wandering_towers.ismcts import IsmctsBot
 from arena.games.wandering_towers.render import render
 from arena.games.wandering_towers.rules import WanderingTowersState
 
@@ -21,6 +20,13 @@ def create(players: int, seed: int, options: dict[str, Any]) -> WanderingTowersS
     return WanderingTowersState(players, seed, options)
 
 
+#: What each viewer may see (wandering_towers/views.py), bound to the state here: views.py imports
+#: the rules, so the rules cannot import it.
+VIEWS = WanderingTowersState.bind_views(
+    Views(views.observe, views.spectate, views.describe, views.public_action)
+)
+
+
 GAME = Game(
     name="wandering_towers",
     title="Wandering Towers",
@@ -28,9 +34,9 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
+    views=VIEWS,
     render=render,
     determinize=determinize,
 )
 
-__all__ = ["GAME", "GreedyBot", "IsmctsBot", "RandomBot", "WanderingTowersState", "create"]
+__all__ = ["GAME", "VIEWS", "WanderingTowersState", "create"]

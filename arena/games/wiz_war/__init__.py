@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.base import Game
+from arena.games.base import Game, Views
+from arena.games.wiz_war import views
 from arena.games.wiz_war.board import COLOURS
-from arena.games.wiz_war.bots import GreedyBot, RandomBot
 from arena.games.wiz_war.config import MAX_PLAYERS, MIN_PLAYERS, OPTIONS, SEAT_COLOURS
 from arena.games.wiz_war.determinize import determinize
-from arena.games.wiz_war.ismcts import IsmctsBot
 from arena.games.wiz_war.render import render
 from arena.games.wiz_war.rules import WizWarState
 
@@ -28,6 +27,13 @@ def seat_colours(players: int) -> tuple[str, ...]:
     return tuple(COLOURS[c] for c in SEAT_COLOURS[players])
 
 
+#: What each viewer may see (wiz_war/views.py), bound to the state here: views.py imports
+#: the rules, so the rules cannot import it.
+VIEWS = WizWarState.bind_views(
+    Views(views.observe, views.spectate, views.describe, views.public_action)
+)
+
+
 GAME = Game(
     name="wiz_war",
     title="Wiz-War: Bestial Forces",
@@ -35,10 +41,10 @@ GAME = Game(
     max_players=MAX_PLAYERS,
     options=OPTIONS,
     create=create,
-    bots={"random": RandomBot, "greedy": GreedyBot, "ismcts": IsmctsBot},
+    views=VIEWS,
     render=render,
     seat_colours=seat_colours,
     determinize=determinize,
 )
 
-__all__ = ["GAME", "GreedyBot", "RandomBot", "WizWarState", "create"]
+__all__ = ["GAME", "VIEWS", "WizWarState", "create"]

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import arena.bots
 import arena.games
 from arena.games import IllegalAction
 from arena.games.castle_panic import GAME as PACKAGE_GAME
@@ -19,7 +20,8 @@ def test_the_game_is_described_and_cooperative() -> None:
     assert (GAME.name, GAME.title) == ("castle_panic", "Castle Panic: Engines of War")
     assert (GAME.min_players, GAME.max_players) == (1, 6)
     assert GAME.cooperative
-    assert set(GAME.bots) == {"random", "greedy", "ismcts"} and GAME.render is not None
+    assert set(arena.bots.get(GAME.name)) == {"random", "greedy", "ismcts"}
+    assert GAME.render is not None and GAME.views.observe is not None
     assert set(GAME.options) == {"siege_crew", "first_player"}
 
 

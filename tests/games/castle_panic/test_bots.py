@@ -6,7 +6,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from arena.games.castle_panic.bots import GreedyBot, RandomBot
+from arena.bots import RandomBot
+from arena.bots.castle_panic.greedy import GreedyBot
 from arena.games.castle_panic.rules import CastlePanicState
 from arena_sdk import Action, Bot
 

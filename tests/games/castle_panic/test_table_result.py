@@ -4,7 +4,7 @@ replays recorded before it did still verify."""
 from __future__ import annotations
 
 import arena.games
-from arena.games.castle_panic.bots import GreedyBot
+from arena.bots.castle_panic.greedy import GreedyBot
 from arena.games.castle_panic.config import TURN_CAP
 from arena.games.castle_panic.rules import CastlePanicState
 from arena.games.results import team_result

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from arena.games.castle_panic import value
+from arena.bots.castle_panic import value
 from arena.games.castle_panic.rules import SPACE_RING, TOKEN_CAT, CastlePanicState
 
 

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import arena.bots
 import arena.games
 from arena.games import IllegalAction
 from arena.games.wandering_towers import GAME
@@ -18,7 +19,8 @@ def test_the_registry_returns_the_game_with_its_metadata() -> None:
     game = arena.games.get("wandering_towers")
     assert game is GAME and game.title == "Wandering Towers"
     assert (game.min_players, game.max_players) == (2, 6)
-    assert set(game.bots) == {"random", "greedy", "ismcts"} and game.render is not None
+    assert set(arena.bots.get(game.name)) == {"random", "greedy", "ismcts"}
+    assert game.render is not None and game.views.observe is not None
 
 
 def test_every_option_has_choices_and_a_default_among_them() -> None:
@@ -94,7 +96,7 @@ def test_clone_is_independent_of_the_original() -> None:
 
 
 def test_reference_bots_are_sdk_bots_built_from_a_seed() -> None:
-    for factory in GAME.bots.values():
+    for factory in arena.bots.get(GAME.name).values():
         bot = factory(seed=1)
         assert isinstance(bot, Bot)
 

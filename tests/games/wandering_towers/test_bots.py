@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from arena.games.wandering_towers.bots import GreedyBot, RandomBot
+from arena.bots import RandomBot
+from arena.bots.wandering_towers.greedy import GreedyBot
 from arena_sdk import Action, Bot
 
 from .helpers import GAME

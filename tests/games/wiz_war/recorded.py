@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from arena import replay
-from arena.games.wiz_war.bots import GreedyBot, RandomBot
+from arena.bots import RandomBot
+from arena.bots.wiz_war.greedy import GreedyBot
 from arena.match.agents import InProcessAgent
 from arena.match.referee import run_match
 

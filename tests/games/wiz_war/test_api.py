@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+import arena.bots
 from arena.games import IllegalAction
 from arena.games.wiz_war import GAME
 from arena.games.wiz_war.config import SCHOOL_CHOICES
@@ -17,7 +18,8 @@ from .helpers import new_game
 def test_the_game_has_its_metadata_bots_and_render() -> None:
     assert (GAME.name, GAME.title) == ("wiz_war", "Wiz-War: Bestial Forces")
     assert (GAME.min_players, GAME.max_players) == (2, 4)
-    assert set(GAME.bots) == {"random", "greedy", "ismcts"} and GAME.render is not None
+    assert set(arena.bots.get(GAME.name)) == {"random", "greedy", "ismcts"}
+    assert GAME.render is not None and GAME.views.observe is not None
 
 
 def test_every_option_has_choices_and_a_default_among_them() -> None:

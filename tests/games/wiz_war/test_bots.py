@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from arena.bots import RandomBot
+from arena.bots.wiz_war.greedy import GreedyBot
 from arena.games.wiz_war import GAME
-from arena.games.wiz_war.bots import GreedyBot, RandomBot
 from arena_sdk import Action, Bot
 
 GAMES = 30

@@ -1,4 +1,4 @@
 """The reference greedy bot, hosted. It rebuilds a state from its view, so any field lost
 or changed on the wire would change its moves."""
 
-from arena.games.wandering_towers.bots import GreedyBot as Bot  # noqa: F401
+from arena.bots.wandering_towers.greedy import GreedyBot as Bot  # noqa: F401

@@ -1,3 +1,3 @@
 """The reference random bot, hosted."""
 
-from arena.games.wandering_towers.bots import RandomBot as Bot  # noqa: F401
+from arena.bots import RandomBot as Bot  # noqa: F401

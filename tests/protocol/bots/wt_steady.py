@@ -3,7 +3,7 @@ test to run its flood while the match is played."""
 
 import time
 
-from arena.games.wandering_towers.bots import RandomBot
+from arena.bots import RandomBot
 
 
 class Steady(RandomBot):

@@ -1,9 +1,9 @@
-"""The search bot: ISMCTS (arena.games.search) scored with the greedy bot's position value."""
+"""The search bot: ISMCTS (arena.bots.search) scored with the greedy bot's position value."""
 
 from __future__ import annotations
 
-from arena.games.search import Ismcts, ranked_rewards, squash
-from arena.games.wandering_towers.bots import evaluate
+from arena.bots.search import Ismcts, ranked_rewards, squash
+from arena.bots.wandering_towers.greedy import evaluate
 from arena.games.wandering_towers.determinize import determinize
 from arena.games.wandering_towers.rules import WanderingTowersState
 

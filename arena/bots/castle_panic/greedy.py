@@ -1,4 +1,5 @@
-"""Reference bots. They see only what a hosted bot sees: the view and the legal actions.
+"""The greedy reference bot. It sees only what a hosted bot sees: the view and the legal
+actions.
 
 `GreedyBot` rebuilds a throw-away state from its own observation (`views.state_from_view`
 fills the hidden deck and pile orders at random, so it cannot peek). In Phase 4 it tries each
@@ -44,16 +45,6 @@ from arena.games.castle_panic.rules import (
 from arena.games.castle_panic.views import state_from_view
 from arena.games.codes import action_code, parse_code
 from arena_sdk import Action, Bot
-
-
-class RandomBot(Bot):
-    """Uniform over the legal actions, seeded through `Bot.__init__(seed)`."""
-
-    name = "random"
-
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
-        return self.random.choice(legal).code
-
 
 # --- Weights of the greedy evaluation -----------------------------------------------------------
 #: How much a monster threatens, by ring: the Castle ring is where Towers fall.

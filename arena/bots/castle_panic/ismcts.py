@@ -1,4 +1,4 @@
-"""The search bot: ISMCTS (arena.games.search) over the team's card plays.
+"""The search bot: ISMCTS (arena.bots.search) over the team's card plays.
 
 Phase 4 is where a table wins or loses Castle Panic, and where one play changes what the
 next can do, so that is what the tree branches on. Every other decision (draws, exchanges,
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.castle_panic.bots import IGNORED, GreedyBot, after_the_coming_move, pick_task
+from arena.bots.castle_panic.greedy import IGNORED, GreedyBot, after_the_coming_move, pick_task
+from arena.bots.castle_panic.value import win_probability
+from arena.bots.search import Ismcts
 from arena.games.castle_panic.determinize import determinize
 from arena.games.castle_panic.rules import PLAY, CastlePanicState
-from arena.games.castle_panic.value import win_probability
-from arena.games.search import Ismcts
 
 
 class IsmctsBot(Ismcts):

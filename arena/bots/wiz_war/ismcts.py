@@ -1,4 +1,4 @@
-"""The search bot: ISMCTS (arena.games.search) over the seat's own Move and Cast phase.
+"""The search bot: ISMCTS (arena.bots.search) over the seat's own Move and Cast phase.
 
 A Wiz-War turn is a chain of small moves (steps, boosts, casts, pick-ups) whose worth shows
 only at its end, so that chain is what the tree branches on. The state is rebuilt from the
@@ -17,10 +17,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from arena.bots.search import Ismcts, Node, ranked_rewards, squash
+from arena.bots.wiz_war.greedy import GreedyBot
 from arena.games.codes import action_code
-from arena.games.search import Ismcts, Node, ranked_rewards, squash
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war.bots import GreedyBot
 from arena.games.wiz_war.determinize import determinize, supported
 from arena.games.wiz_war.records import MOVE_AND_CAST
 from arena.games.wiz_war.rules import WizWarState

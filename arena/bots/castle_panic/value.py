@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from arena.games.castle_panic.bots import GreedyBot, after_the_coming_move, delay_of, has_target
+from arena.bots.castle_panic.greedy import GreedyBot, after_the_coming_move, delay_of, has_target
 from arena.games.castle_panic.config import HIT_KINDS
 from arena.games.castle_panic.rules import (
     CARD_KIND,

@@ -1,4 +1,5 @@
-"""Reference bots. They see only what a hosted bot sees: the view and the legal actions.
+"""The greedy reference bot. It sees only what a hosted bot sees: the view and the legal
+actions.
 
 `GreedyBot` rebuilds a throw-away state from its own observation (`views.state_from_view`
 fills whatever the view hides arbitrarily, so it cannot peek), tries each legal action on a
@@ -16,16 +17,6 @@ from arena.games.wandering_towers.config import NUM_SPACES
 from arena.games.wandering_towers.rules import PRIORITY, WanderingTowersState
 from arena.games.wandering_towers.views import state_from_view
 from arena_sdk import Action, Bot
-
-
-class RandomBot(Bot):
-    """Uniform over the legal actions, seeded through `Bot.__init__(seed)`."""
-
-    name = "random"
-
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
-        return self.random.choice(legal).code
-
 
 #: Decisions worth looking through to the end of the card action they start.
 FOLLOW = ("play", "refresh", "reroll", "accept", "claim")

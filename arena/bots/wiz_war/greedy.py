@@ -1,10 +1,12 @@
-"""Reference bots. They see only what a hosted bot sees: the view and the legal actions.
+"""The greedy reference bot. It sees only what a hosted bot sees: the view and the legal
+actions.
 
 `GreedyBot` reads the board from its own view (walls, doors, objects, treasures) and uses
-the static geometry of board.py for paths and line of sight. Its plan: carry an enemy
-treasure home; pick one up when standing on it; otherwise strike the weakest enemy wizard in
-reach with its best attack; otherwise walk towards the nearest enemy treasure (boosting
-speed with plain Energy when far). It counters attacks aimed at it and passes otherwise.
+the static geometry of `arena.games.wiz_war.board` for paths and line of sight. Its plan:
+carry an enemy treasure home; pick one up when standing on it; otherwise strike the weakest
+enemy wizard in reach with its best attack; otherwise walk towards the nearest enemy
+treasure (boosting speed with plain Energy when far). It counters attacks aimed at it and
+passes otherwise.
 """
 
 from __future__ import annotations
@@ -16,16 +18,6 @@ from typing import Any
 from arena.games.codes import action_code, parse_code
 from arena.games.wiz_war import board as B
 from arena_sdk import Action, Bot
-
-
-class RandomBot(Bot):
-    """Uniform over the legal actions, seeded through `Bot.__init__(seed)`."""
-
-    name = "random"
-
-    def act(self, view: Mapping[str, Any], legal: Sequence[Action]) -> str:
-        return self.random.choice(legal).code
-
 
 #: Attack cards the greedy bot aims at wizards: key -> (reach, damage before energy, uses E).
 ATTACKS = {
