@@ -10,10 +10,8 @@ from django.urls import reverse
 
 import arena.games
 from arena.games.results import TeamResult, team_result
+from webui.colours import PIECE_COLOURS, SEAT_COLOURS
 from webui.matches import records
-
-#: Seat colours, the same in site.css (.seat-N) and in the viewer (ArenaViewer.colors).
-SEAT_COLOURS = ("#e0523f", "#3a78d6", "#2e9e5b", "#e2a521", "#8b57c9", "#1aa5a5")
 
 
 def seat_dot_classes(game: str, players: int) -> list[str]:
@@ -125,5 +123,6 @@ def viewer_config(match, seats: list) -> dict[str, Any]:
         "seatViews": match.is_finished,
         "seats": [_viewer_seat(s) for s in seats],
         "colors": list(SEAT_COLOURS),
+        "pieceColors": PIECE_COLOURS,
         "seatDots": seat_dot_classes(match.game, len(seats)),
     }

@@ -349,6 +349,7 @@
         previous: this.index > 0 ? this.frames[this.index - 1] : null,
         players: this.config.seats,
         colors: this.config.colors,
+        pieceColors: this.config.pieceColors,
         el: el,
       };
     }

@@ -18,7 +18,7 @@
   const PANEL_X = 712;
   const PANEL_W = 508;
   const HEIGHT = 760;
-  const COLOURS = { blue: "#3b6fd4", red: "#d0443e", green: "#3f9b4f", yellow: "#e0b52c" };
+  let COLOURS = {}; // the wizards' colours, from the page (webui/colours.py): see draw()
   const TINTS = ["#e3e9f6", "#f6e3e2", "#e2f1e4", "#f7f0d9"]; // sectors: blue, red, green, yellow
   const SECTOR_OF = (sq) => {
     const r = Math.floor(sq / 10), c = sq % 10;
@@ -60,6 +60,7 @@
   }
 
   function draw(svg, view, ctx) {
+    COLOURS = ctx.pieceColors || COLOURS;
     const el = ctx.el;
     el(svg, "rect", { x: 0, y: 0, width: 1240, height: 760, fill: "#f6f3ea" });
     header(svg, view, el);
