@@ -36,6 +36,8 @@ MODULES = sorted(
 VIOLATIONS = {
     "engines": ("arena.games", "arena.match"),
     "rules": ("arena.games", "arena.bots"),
+    "envs-above-engines": ("arena.games", "arena.envs"),
+    "envs": ("arena.envs", "django"),
     "referee": ("arena.match", "webui"),
     "core": ("arena.ratings", "django"),
     "local-cli": ("arena.cli", "arena_platform"),
