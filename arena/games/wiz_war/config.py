@@ -1,6 +1,6 @@
 """Every number and every [assumed]/[designed] rules choice of Wiz-War, in one table.
 
-Spec: /work/shared/rules/wiz-war.md (section numbers below refer to it). Card and creature
+Spec: docs/games/wiz-war-rules.md (section numbers below refer to it). Card and creature
 numbers live in cards.py; this module holds the rest. Change a value here and the engine, the
 views and the docs' tables follow.
 """
