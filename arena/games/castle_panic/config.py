@@ -1,6 +1,6 @@
 """Every number and every [assumed] choice of Castle Panic + Engines of War, in one table.
 
-Spec: /work/shared/rules/castle-panic.md (section numbers and A-numbers below refer to it;
+Spec: docs/games/castle-panic-rules.md (section numbers and A-numbers below refer to it;
 its Appendix A is this file's source). Tags: [manual] the Engines of War rulebook; [source]
 a published fact about the base game; [assumed] a gap filled by the spec (A1..A52) or by
 this engine. Change a number here and the engine, the views and the docs follow; nothing

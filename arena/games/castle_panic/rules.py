@@ -5,7 +5,7 @@ API; the turn (draw up, discard and draw, trade, play cards, move monsters, draw
 the Castle cards, the Engineer and the weapons; monster movement (§9) as a queue of small
 resolution steps; the Monster tokens (§10, §11); damage, trophies and the end (§12, §14);
 positions for scenarios and simulations. Section numbers (§) and assumptions (A-numbers)
-refer to the spec, /work/shared/rules/castle-panic.md; every number lives in `config.py`.
+refer to the spec, docs/games/castle-panic-rules.md; every number lives in `config.py`.
 
 Every choice is an action with a short code (docs/games/castle-panic.md). Legal actions are
 computed once per state as a map `code -> (handler, argument)`, so `apply` never parses a

@@ -1,6 +1,6 @@
 """Every number and every [assumed] choice of Wandering Towers, in one table.
 
-Spec: /work/shared/rules/wandering-towers.md (section numbers below refer to it). Tags:
+Spec: docs/games/wandering-towers-rules.md (section numbers below refer to it). Tags:
 [rulebook] the Portuguese rulebook; [BGA] the licensed Board Game Arena code; [assumed] a
 choice made where no source settles it (spec §16). Change a number here and the engine, the
 views and the docs' tables follow; nothing else in the package repeats these values.

@@ -5,7 +5,7 @@ the turn (play a card, roll, commit, resolve, refresh, end of turn); the movemen
 (move_wizard, move_tower, imprison, fill_flask, enter_ravenskeep, relocate_ravenskeep); the
 spells (cast_spell and one function per spell); the team variant; the game end and ranking;
 positions for scenarios and simulations. Section numbers (§) refer to the spec,
-/work/shared/rules/wandering-towers.md; every number lives in `config.py`.
+docs/games/wandering-towers-rules.md; every number lives in `config.py`.
 
 Every choice is an action with a short code (see docs/games/wandering-towers.md). Legal
 actions are computed once per state as a map `code -> (handler, argument)`, so `apply` never
