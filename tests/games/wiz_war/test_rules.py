@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.records import DISCARD_AND_DRAW
 
