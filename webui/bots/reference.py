@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 import arena
+import arena.bots
 import arena.games
 from webui.bots.models import REFERENCE_USER, Bot, BotVersion
 from webui.ladder.models import Rating
@@ -37,8 +38,7 @@ def load_reference_bots() -> list[BotVersion]:
     chosen = set(settings.ARENA_REFERENCE_BOTS)
     created = []
     for game_name in arena.games.names():
-        game = arena.games.get(game_name)
-        for bot_name in game.bots:
+        for bot_name in arena.bots.get(game_name):
             if chosen and bot_name not in chosen:
                 continue
             with transaction.atomic():
