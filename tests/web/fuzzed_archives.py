@@ -334,7 +334,10 @@ def build_zip(parts: list[ZipPart], eocd: dict[str, int], comment: bytes = b"") 
         }
         values.update({k: v for k, v in part.local.items() if k in _LOCAL})
         offset = len(body)
-        body += struct.pack("<4s5H3I2H", b"PK\x03\x04", *(values[k] & 0xFFFFFFFF for k in _LOCAL))
+        packed = [
+            values[k] & (0xFFFFFFFF if k in ("crc", "csize", "usize") else 0xFFFF) for k in _LOCAL
+        ]
+        body += struct.pack("<4s5H3I2H", b"PK\x03\x04", *packed)
         body += name + extra + data
         name = part.central.get("name", part.name)
         extra = part.central.get("extra", b"")
