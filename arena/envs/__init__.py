@@ -3,7 +3,7 @@
 - `env(game, players, options)`: a PettingZoo AEC environment (`arena.envs.aec`);
 - `GymEnv(game, players, opponents=...)`: one learner against reference bots, Gymnasium
   (`arena.envs.single`);
-- `arena.envs.spiel.register()`: every game as an OpenSpiel Python game.
+- `arena.envs.openspiel` (`load(game, players)`): every game as an OpenSpiel Python game.
 
 Observations are built from a seat's view only, through each game's codec
 (`arena.envs.codec`: the fixed action enumeration and observation encoding). Importing this
