@@ -23,9 +23,7 @@ def create(players: int, seed: int, options: dict[str, Any]) -> CastlePanicState
 
 #: What each viewer may see (castle_panic/views.py), bound to the state here: views.py imports
 #: the rules, so the rules cannot import it.
-VIEWS = CastlePanicState.bind_views(
-    Views(views.observe, views.spectate, views.describe)
-)
+VIEWS = CastlePanicState.bind_views(Views(views.observe, views.spectate, views.describe))
 
 
 GAME = Game(
