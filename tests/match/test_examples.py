@@ -11,7 +11,12 @@ from arena import replay
 from arena.match.lineup import agents_for
 from arena.match.referee import run_match
 
-EXAMPLES = sorted((Path(__file__).parent.parent.parent / "examples").glob("*/*.py"))
+#: The bots in each game's folder of examples/ (examples/rl/ has its own tests).
+EXAMPLES = sorted(
+    path
+    for game in arena.games.names()
+    for path in (Path(__file__).parent.parent.parent / "examples" / game).glob("*.py")
+)
 #: A fixed seed key, so that the bots play the same games on every run.
 KEY = b"example-bots-play-reproducibly!!"
 
