@@ -5,6 +5,7 @@ function, in a stand-in tree of the same packages, breaks that contract."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -21,13 +22,22 @@ CONTRACTS = {
     ]
 }
 
+
+def named(contract: dict) -> list[str]:
+    """The modules a contract names: its sources and forbidden modules, or each module of
+    each of its layers (siblings in a layer are written `a | b` or `a : b`)."""
+    if contract["type"] == "layers":
+        return [m.strip() for layer in contract["layers"] for m in re.split(r"[|:]", layer)]
+    return [*contract["source_modules"], *contract["forbidden_modules"]]
+
+
 #: Every module a contract names (and each one's parents), so that the stand-in tree has
 #: each of them: a package added to a contract is in the tree without a second list.
 MODULES = sorted(
     {
         ".".join(parts[:depth])
         for contract in CONTRACTS.values()
-        for name in (*contract["source_modules"], *contract["forbidden_modules"])
+        for name in named(contract)
         for parts in [name.split(".")]
         for depth in range(1, len(parts) + 1)
     }
@@ -45,6 +55,7 @@ VIOLATIONS = {
     "web": ("webui", "workers"),
     "workers": ("workers", "arena_platform"),
     "gateway": ("gateway", "workers"),
+    "wiz-war-layers": ("arena.games.wiz_war.figures", "arena.games.wiz_war.rules"),
 }
 #: What the platform is allowed to import, so that the stand-in tree uses django and celery
 #: (external packages appear in the graph only once imported).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.games.codes import action_code
-from arena.games.wiz_war import effects
+from arena.games.wiz_war import effects, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     RELIC,
@@ -11,6 +11,7 @@ from arena.games.wiz_war.cards import (
 from arena.games.wiz_war.records import (
     is_wizard,
 )
+from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 
@@ -50,15 +51,15 @@ class Belongings:
 
     def gain_item(self, seat: int, c: int) -> None:
         w = self.wizards[seat]
-        before = self.base_speed(w.token)
+        before = figures.base_speed(self, w.token)
         w.items.append(c)
         self.speed_shift(w.token, before)
-        self.log_event(f"{self.name_of(w.token)} now carries {CARDS[c].title}")
+        log_event(self, f"{figures.name_of(self, w.token)} now carries {CARDS[c].title}")
         if CARDS[c].key == "brainstone":
             for _ in range(CARDS[c].value("draw")):
-                self.draw_card(seat)
+                hand.draw_card(self, seat)
         if CARDS[c].kind == RELIC:
-            self.then("settle_slot", seat=seat)
+            then(self, "settle_slot", seat=seat)
 
     @step
     def settle_slot(self, seat: int) -> None:
@@ -68,7 +69,8 @@ class Belongings:
         held += [f"item{c}" for c in self.relics(seat)]
         if len(held) <= 1:
             return
-        self.push_choice(
+        push_choice(
+            self,
             seat,
             "drop_one",
             [
@@ -88,13 +90,14 @@ class Belongings:
             self.drop_carried_treasure(f"w{seat}")
         else:
             self.drop_item(seat, int(thing[4:]))
-        self.then("settle_slot", seat=seat)
+        then(self, "settle_slot", seat=seat)
 
     def describe_thing(self, thing: str) -> str:
         if thing.startswith("item"):
             return CARDS[int(thing[4:])].title
         if thing.startswith("t"):
-            return f"{self.name_of('w' + str(self.treasures[int(thing[1:])].owner))}'s treasure"
+            owner = self.treasures[int(thing[1:])].owner
+            return f"{figures.name_of(self, 'w' + str(owner))}'s treasure"
         return thing
 
     def drop_item(self, seat: int, c: int) -> None:
@@ -110,26 +113,26 @@ class Belongings:
         a Speedstone costs the MP it gave."""
         if CARDS[c].key == "speedstone" and self.wizards[seat].alive:
             token = f"w{seat}"
-            self.speed_shift(token, self.base_speed(token) + CARDS[c].value("speed"))
+            self.speed_shift(token, figures.base_speed(self, token) + CARDS[c].value("speed"))
         if CARDS[c].key == "brainstone" and self.wizards[seat].alive:
             for _ in range(min(2, len(self.wizards[seat].hand))):
-                self.then("discard_choice", seat=seat, reason="Brainstone")
+                then(self, "discard_choice", seat=seat, reason="Brainstone")
 
     @step
     def discard_choice(self, seat: int, reason: str) -> None:
-        hand = self.wizards[seat].hand
-        if not hand:
+        cards = self.wizards[seat].hand
+        if not cards:
             return
         label = "Discard {} (" + reason + ")"
-        options = self.card_options("discard", hand, label, "discard_from_hand", {"seat": seat})
-        self.push_choice(seat, "discard", options)
+        options = card_options("discard", cards, label, "discard_from_hand", {"seat": seat})
+        push_choice(self, seat, "discard", options)
 
     @step
     def discard_from_hand(self, seat: int, card: int) -> None:
-        hand = self.wizards[seat].hand
-        if card in hand:
-            hand.remove(card)
-            self.discard_card(card)
+        cards = self.wizards[seat].hand
+        if card in cards:
+            cards.remove(card)
+            hand.discard_card(self, card)
 
     def pick_up_item(self, seat: int, c: int) -> None:
         w = self.wizards[seat]
@@ -143,10 +146,10 @@ class Belongings:
         if tid < 0:
             return
         treasure = self.treasures[tid]
-        treasure.sq, treasure.carrier = self.figure_sq(token), ""
+        treasure.sq, treasure.carrier = figures.figure_sq(self, token), ""
         self._set_carried_treasure(token, -1)
         self._memo = {}
-        self.log_event(f"{self.name_of(token)} drops {self.describe_thing(f't{tid}')}")
+        log_event(self, f"{figures.name_of(self, token)} drops {self.describe_thing(f't{tid}')}")
 
     def give_treasure(self, token: str, tid: int) -> None:
         """A figure takes a treasure; any creature but the Boggart drops it at once (§8.7)."""
@@ -154,7 +157,7 @@ class Belongings:
         if treasure.carrier:
             self._set_carried_treasure(treasure.carrier, -1)
         if not is_wizard(token) and token != "boggart":
-            treasure.sq, treasure.carrier = self.figure_sq(token), ""
+            treasure.sq, treasure.carrier = figures.figure_sq(self, token), ""
             return
         treasure.sq, treasure.carrier = -1, token
         self._set_carried_treasure(token, tid)
@@ -168,29 +171,29 @@ class Belongings:
         treasure = self.treasures[tid]
         if treasure.scored or treasure.carrier or self.glued(f"t{tid}"):
             return False
-        if self.spell_in_play("gravity"):
+        if figures.spell_in_play(self, "gravity"):
             return False
         dragon = self.creatures.get("dragon")
         guarded = dragon is not None and dragon.controller == treasure.owner
-        if guarded and dragon.controller != self.controller(token):
-            return treasure.sq not in self.adjacent_squares("dragon")
+        if guarded and dragon.controller != figures.controller(self, token):
+            return treasure.sq not in sight.adjacent_squares(self, "dragon")
         return True
 
     @step
     def take_treasure(self, token: str, tid: int, ends: bool) -> None:
         """Pick up a treasure (§5.3): Ward, Fool's Gold and Hoard Guard may answer; a wizard's
         Move and Cast phase then ends unless a form says otherwise."""
-        if not self.figure_alive(token) or not self.can_take_treasure(token, tid):
+        if not figures.figure_alive(self, token) or not self.can_take_treasure(token, tid):
             return
-        seat = self.controller(token)
+        seat = figures.controller(self, token)
         treasure = self.treasures[tid]
         where = treasure.sq
-        self.log_event(f"{self.name_of(token)} picks up {self.describe_thing(f't{tid}')}")
+        log_event(self, f"{figures.name_of(self, token)} picks up {self.describe_thing(f't{tid}')}")
         self.give_treasure(token, tid)
         if self.over:
             return
         if is_wizard(token) and treasure.owner != seat:
             effects.treasure_taken(self, seat, tid, where)
-            self.then("ward_window", picker=seat, treasure=tid)
+            then(self, "ward_window", picker=seat, treasure=tid)
         if ends:
-            self.then("end_move_and_cast")
+            then(self, "end_move_and_cast")

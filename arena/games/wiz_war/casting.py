@@ -7,7 +7,7 @@ from __future__ import annotations
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects
+from arena.games.wiz_war import effects, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     SLIPPERY_FACES,
@@ -21,7 +21,9 @@ from arena.games.wiz_war.records import (
     Spell,
     die_roll,
     is_wizard,
+    new_cast,
 )
+from arena.games.wiz_war.resolution import log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 
@@ -83,43 +85,29 @@ class Casting:
         kind = CARDS[c].kind if c >= 0 else ""
         is_spell = spec.spell and frame["source"] in ("hand", "creature_hand") and c >= 0
         is_attack = spec.is_attack(kind)
-        origin = self.figure_sq(actor)
+        origin = figures.figure_sq(self, actor)
         if is_wizard(actor) and is_spell and w.projection >= 0:
             origin = w.projection
         cid = self.next_cast
         self.next_cast += 1
-        cast: JSON = {
-            "id": cid,
-            "card": c,
-            "key": frame["key"],
-            "mode": frame["mode"],
-            "seat": seat,
-            "actor": actor,
-            "source": frame["source"],
-            "values": values,
-            "spell": is_spell,
-            "attack": is_attack,
-            "kind": kind,
-            "origin": origin,
-            "E": 0,
-            "energy": [],
-            "targets": [],
-            "objects": [],
-            "area": [],
-            "canceled": False,
-            "absorbed": False,
-            "reduce": {},
-            "teleported": [],
-            "lost": {},
-            "unevadable": spec.unevadable,
-            "reach": spec.reach,
-            "land": -1,
-            "keep": True,
-            "hold": "",
-            "against": frame["against"],
-            "corner": False,
-            "drake": False,
-        }
+        cast = new_cast(
+            cid,
+            c,
+            frame["key"],
+            frame["mode"],
+            seat,
+            actor,
+            frame["source"],
+            values,
+            spell=is_spell,
+            attack=is_attack,
+            kind=kind,
+            origin=origin,
+            unevadable=spec.unevadable,
+            reach=spec.reach,
+            keep=True,
+            against=frame["against"],
+        )
         self.casts[cid] = cast
         energy_cards = [
             v for k, v in values.items() if k.startswith("energy") and isinstance(v, int) and v >= 0
@@ -129,11 +117,11 @@ class Casting:
                 cast["E"] = w.add_energy
                 w.add_energy = -1
             else:
-                cast["E"] = sum(self.energy_of(seat, e) for e in energy_cards)
+                cast["E"] = sum(hand.energy_of(self, seat, e) for e in energy_cards)
         for e in energy_cards:
             if e in w.hand:
                 w.hand.remove(e)
-                self.discard_card(e)
+                hand.discard_card(self, e)
         cast["energy"] = energy_cards
         if c >= 0 and frame["source"] in ("hand", "creature_hand"):
             if c in w.hand:
@@ -142,7 +130,7 @@ class Casting:
         elif c >= 0 and frame["source"] in ("thrown", "spent"):
             w.items.remove(c)
             self.pending.append(c)
-            self.then("lost_item", seat=seat, card=c)
+            then(self, "lost_item", seat=seat, card=c)
         if is_spell and is_wizard(actor):
             cast["corner"], cast["drake"] = w.corner, w.drake_eye
             w.corner = w.drake_eye = False
@@ -152,7 +140,7 @@ class Casting:
         if is_wizard(actor):
             w.fresh = False
         effects.fix_targets(self, cast)
-        self.log_event(self.cast_text(cast))
+        log_event(self, self.cast_text(cast))
         if frame["purpose"] == "counter":
             target = self.casts.get(frame["against"])
             if (
@@ -162,24 +150,24 @@ class Casting:
                 and cast["spell"]
                 and frame["key"] != "anti_anti"
             ):
-                self.then("anti_window", counter=cid)
-            self.then("resolve_counter", counter=cid)
-            self.then("finish", cast=cid)
+                then(self, "anti_window", counter=cid)
+            then(self, "resolve_counter", counter=cid)
+            then(self, "finish", cast=cid)
             return
-        self.then("open_window", cast=cid)
-        self.then("resolve", cast=cid)
-        self.then("finish", cast=cid)
+        then(self, "open_window", cast=cid)
+        then(self, "resolve", cast=cid)
+        then(self, "finish", cast=cid)
 
     @step
     def lost_item(self, seat: int, card: int) -> None:
         self.lose_item(seat, card)
 
     def cast_text(self, cast: JSON) -> str:
-        who = self.name_of(cast["actor"])
+        who = figures.name_of(self, cast["actor"])
         what = CARDS[cast["card"]].title if cast["card"] >= 0 else cast["key"].replace("_", " ")
         text = f"{who} uses {what}"
         if cast["targets"] or cast["objects"]:
-            names = [self.name_of(t) for t in cast["targets"]] + list(cast["objects"])
+            names = [figures.name_of(self, t) for t in cast["targets"]] + list(cast["objects"])
             text += " on " + ", ".join(names)
         if cast["E"]:
             text += f" (E={cast['E']})"
@@ -224,7 +212,9 @@ class Casting:
             return []
         n = self.num_players
         seats = [(c["seat"] + k) % n for k in range(1, n + 1)]
-        targeted = {self.controller(t) for t in c["targets"] if self.figure_alive(t)}
+        targeted = {
+            figures.controller(self, t) for t in c["targets"] if figures.figure_alive(self, t)
+        }
         if c["spell"] and not mundane:
             wanted = set(seats)
             if c["seat"] not in targeted:
@@ -319,7 +309,7 @@ class Casting:
                 "seat": owner,
             }
         )
-        self.then("forget_cast", cast=cid)
+        then(self, "forget_cast", cast=cid)
 
     @step
     def forget_cast(self, cast: int) -> None:
@@ -333,9 +323,9 @@ class Casting:
         if c is None:
             return
         if c["canceled"]:
-            self.log_event(f"{self.cast_text(c)}: cancelled")
+            log_event(self, f"{self.cast_text(c)}: cancelled")
             return
-        if not self.figure_alive(c["actor"]):
+        if not figures.figure_alive(self, c["actor"]):
             return
         effects.resolve(self, c)
 
@@ -366,13 +356,13 @@ class Casting:
                 self.floor[card_id] = c["land"]
                 self._memo = {}
             else:
-                self.discard_card(card_id)
+                hand.discard_card(self, card_id)
             return
         keep = row.dur in ("T", "P") and c["keep"] and not c["canceled"]
         if keep and self.wizards[c["seat"]].alive:
             self.add_spell(card_id, c["seat"], c["hold"], c["E"])
         else:
-            self.discard_card(card_id)
+            hand.discard_card(self, card_id)
 
     def add_spell(self, card_id: int, caster: int, target: str, energy: int) -> None:
         tokens = max(1, energy) if CARDS[card_id].row.dur == "T" else 0
@@ -385,13 +375,13 @@ class Casting:
         sp = self.spells.get(card_id)
         if sp is None:
             return
-        mover = sp.target if sp.target and self.figure_alive(sp.target) else ""
-        before = self.base_speed(mover) if mover else 0
+        mover = sp.target if sp.target and figures.figure_alive(self, sp.target) else ""
+        before = figures.base_speed(self, mover) if mover else 0
         del self.spells[card_id]
         self._memo = {}
         effects.on_end(self, sp)
-        self.discard_card(card_id)
-        if mover and self.figure_alive(mover):
+        hand.discard_card(self, card_id)
+        if mover and figures.figure_alive(self, mover):
             self.speed_shift(mover, before)
 
     def speed_shift(self, token: str, before: int) -> None:
@@ -400,14 +390,16 @@ class Casting:
         if not is_wizard(token) or int(token[1]) != self.active or self.phase != MOVE_AND_CAST:
             return
         w = self.wizards[self.active]
-        w.mp = max(0, w.mp + self.base_speed(token) - before)
+        w.mp = max(0, w.mp + figures.base_speed(self, token) - before)
 
     # --- Attacks: who is hit (§6.5) -----------------------------------------------------------
     def hits(self, cast: JSON) -> list[str]:
         """The figure targets still there and not evading; evasion rolls happen now."""
         out = []
         for token in cast["targets"]:
-            if self.figure_alive(token) and not (cast["attack"] and self.evades(cast, token)):
+            if figures.figure_alive(self, token) and not (
+                cast["attack"] and self.evades(cast, token)
+            ):
                 out.append(token)
         return out
 
@@ -415,25 +407,25 @@ class Casting:
 
         if cast["unevadable"]:
             return False
-        name = self.name_of(token)
+        name = figures.name_of(self, token)
         if token in cast["teleported"] and not self.in_reach(cast, token):
-            self.log_event(f"{name} teleported out of reach")
+            log_event(self, f"{name} teleported out of reach")
             return True
-        if is_wizard(token) and self.has_spell(token, "invisible"):
+        if is_wizard(token) and figures.has_spell(self, token, "invisible"):
             roll = die_roll(self.rng)
             if roll in INVISIBLE_EVADES:
-                self.log_event(f"{name} is invisible: d4={roll}, evaded")
+                log_event(self, f"{name} is invisible: d4={roll}, evaded")
                 return True
-            self.log_event(f"{name} is invisible: d4={roll}, hit")
-        if self.form(token) == "gnome_form":
+            log_event(self, f"{name} is invisible: d4={roll}, hit")
+        if figures.form(self, token) == "gnome_form":
             roll = die_roll(self.rng)
             if roll in GNOME_EVADES:
-                self.log_event(f"{name} (Gnome Form): d4={roll}, evaded")
+                log_event(self, f"{name} (Gnome Form): d4={roll}, evaded")
                 return True
         if token == "boggart":
             roll = die_roll(self.rng)
             if roll in SLIPPERY_FACES:
-                self.log_event(f"Boggart slips away: d4={roll}")
+                log_event(self, f"Boggart slips away: d4={roll}")
                 self._offer_slippery_step()
                 return True
         return False
@@ -442,7 +434,7 @@ class Casting:
         seat = self.creatures["boggart"].controller
         options = [("stay", "The Boggart stays where it is", "noop", {})]
         for d in range(4):
-            if self.can_step("boggart", d) is not None:
+            if sight.can_step(self, "boggart", d) is not None:
                 options.append(
                     (
                         action_code("step", B.DIRS[d]),
@@ -451,21 +443,23 @@ class Casting:
                         {"token": "boggart", "d": d},
                     )
                 )
-        self.push_choice(seat, "slippery", options)
+        push_choice(self, seat, "slippery", options)
 
     def in_reach(self, cast: JSON, token: str) -> bool:
         """Is a (teleported) target still within the attack's range and LOS?"""
         actor, reach = cast["actor"], cast["reach"]
-        if not self.figure_alive(actor):
+        if not figures.figure_alive(self, actor):
             return False
-        sq = self.figure_sq(token)
+        sq = figures.figure_sq(self, token)
         if reach in ("area", "line"):
             return sq in cast["area"]
         if reach == "adj":
-            return sq in self.adjacent_squares(actor)
+            return sq in sight.adjacent_squares(self, actor)
         if reach == "path":
-            return self.walking_distance(actor, self.figure_sq(actor), sq, 6) >= 0
+            return sight.walking_distance(self, actor, figures.figure_sq(self, actor), sq, 6) >= 0
         if reach.startswith("los"):
             limit = int(reach[3:]) if len(reach) > 3 else 99
-            return B.manhattan(self.figure_sq(actor), sq) <= limit and self.sees(actor, sq)
+            return B.manhattan(figures.figure_sq(self, actor), sq) <= limit and sight.sees(
+                self, actor, sq
+            )
         return True

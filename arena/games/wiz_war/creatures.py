@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CREATURES,
     GUARDIAN_DAMAGE,
@@ -18,7 +19,9 @@ from arena.games.wiz_war.records import (
     PHYS,
     Creature,
     die_roll,
+    new_cast,
 )
+from arena.games.wiz_war.resolution import log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 
@@ -38,9 +41,9 @@ class CreatureRules:
         """The caster's square or one legal step away, without a blocking object [assumed]."""
         token = f"w{seat}"
         sq = self.wizards[seat].sq
-        out = [] if self.objects_at(sq, "stone_block") else [sq]
+        out = [] if sight.objects_at(self, sq, "stone_block") else [sq]
         for d in range(4):
-            n = self.can_step(token, d, pushes=False)
+            n = sight.can_step(self, token, d, pushes=False)
             if n is not None and n.square not in out:
                 out.append(n.square)
         return out
@@ -55,7 +58,7 @@ class CreatureRules:
         seat = c["seat"]
         roll = die_roll(self.rng)
         loss = roll - SUMMON_DAMAGE_OFFSET
-        self.log_event(f"Summoning {CREATURES[creature].title}: d4={roll}")
+        log_event(self, f"Summoning {CREATURES[creature].title}: d4={roll}")
         if loss > 0:
             self.lose_life(f"w{seat}", loss, False, "", -1, [], -1)
         if not self.wizards[seat].alive:
@@ -66,7 +69,8 @@ class CreatureRules:
         if len(squares) == 1:
             self.place_creature(cast, creature, squares[0], life)
             return
-        self.push_choice(
+        push_choice(
+            self,
             seat,
             "placement",
             [
@@ -88,8 +92,8 @@ class CreatureRules:
         self.creatures[creature] = Creature(creature, c["seat"], sq, life, life, c["card"])
         c["hold"] = creature
         self._memo = {}
-        self.log_event(
-            f"{CREATURES[creature].title} enters on {B.square_name(sq)} with {life} life"
+        log_event(
+            self, f"{CREATURES[creature].title} enters on {B.square_name(sq)} with {life} life"
         )
 
     def create_creature(self, name: str, seat: int, sq: int, card_id: int, life: int) -> None:
@@ -106,8 +110,8 @@ class CreatureRules:
         w.fresh = False
         cr.activated = True
         self.activation = name
-        speed = self.base_speed(name)
-        slow = self.totem_effect("tortoise_totem", cr.sq, enemy_of=cr.controller)
+        speed = figures.base_speed(self, name)
+        slow = hand.totem_effect(self, "tortoise_totem", cr.sq, enemy_of=cr.controller)
         if slow:
             speed = max(1, speed - slow)
         if cr.mad_dash:
@@ -115,13 +119,13 @@ class CreatureRules:
             cr.mad_dash = False
         self.act_mp = speed
         self.act_attacks = 0
-        self.act_allowed = 2 if self.has_spell(name, "adrenaline") else 1
+        self.act_allowed = 2 if figures.has_spell(self, name, "adrenaline") else 1
         self.act_moved = False
-        self.log_event(f"{CREATURES[name].title} activates ({speed} MP)")
+        log_event(self, f"{CREATURES[name].title} activates ({speed} MP)")
 
     def end_activation(self) -> None:
         if self.activation:
-            self.log_event(f"{self.name_of(self.activation)}'s activation ends")
+            log_event(self, f"{figures.name_of(self, self.activation)}'s activation ends")
         self.activation = ""
         self.act_mp = 0
 
@@ -129,7 +133,7 @@ class CreatureRules:
         cr = self.creatures[name]
         if self.round <= NO_ATTACKS_IN_ROUND or name == "homunculus":
             return False
-        if self.form(name) == "slime_form":
+        if figures.form(self, name) == "slime_form":
             return False
         allowed = self.act_allowed
         if cr.stunned and self.act_moved:
@@ -149,27 +153,28 @@ class CreatureRules:
         """Labyrinth Guardian: outside its controller's turn, once between two of his turns,
         an enemy ending a paid step in or beside the Minotaur may be struck (§11.1)."""
         m = self.creatures.get("minotaur")
-        if m is None or not self.figure_alive(mover):
+        if m is None or not figures.figure_alive(self, mover):
             return
         seat = m.controller
         if (
             seat == self.active
-            or seat == self.controller(mover)
+            or seat == figures.controller(self, mover)
             or m.guardian_used
             or m.stun
-            or self.form("minotaur") == "slime_form"
+            or figures.form(self, "minotaur") == "slime_form"
             or self.round <= NO_ATTACKS_IN_ROUND
-            or self.untargetable(mover)
-            or self.figure_sq(mover) not in self.adjacent_squares("minotaur")
+            or figures.untargetable(self, mover)
+            or figures.figure_sq(self, mover) not in sight.adjacent_squares(self, "minotaur")
         ):
             return
-        self.push_choice(
+        push_choice(
+            self,
             seat,
             "guardian",
             [
                 (
                     "guard:yes",
-                    f"The Minotaur strikes {self.name_of(mover)} (Labyrinth Guardian)",
+                    f"The Minotaur strikes {figures.name_of(self, mover)} (Labyrinth Guardian)",
                     "guardian_strike",
                     {"target": mover},
                 ),
@@ -180,47 +185,34 @@ class CreatureRules:
     @step
     def guardian_strike(self, target: str) -> None:
         m = self.creatures.get("minotaur")
-        if m is None or not self.figure_alive(target):
+        if m is None or not figures.figure_alive(self, target):
             return
         m.guardian_used = True
         cid = self.next_cast
         self.next_cast += 1
-        self.casts[cid] = {
-            "id": cid,
-            "card": -1,
-            "key": "labyrinth_guardian",
-            "mode": "",
-            "seat": m.controller,
-            "actor": "minotaur",
-            "source": "creature",
-            "values": {},
-            "spell": False,
-            "attack": True,
-            "kind": "",
-            "origin": m.sq,
-            "E": 0,
-            "energy": [],
-            "targets": [target],
-            "objects": [],
-            "area": [],
-            "canceled": False,
-            "absorbed": False,
-            "reduce": {},
-            "teleported": [],
-            "lost": {},
-            "unevadable": False,
-            "reach": "adj",
-            "land": -1,
-            "keep": False,
-            "hold": "",
-            "against": -1,
-            "corner": False,
-            "drake": False,
-        }
-        self.log_event(f"Labyrinth Guardian: the Minotaur strikes {self.name_of(target)}")
-        self.then("open_window", cast=cid)
-        self.then("guardian_hit", cast=cid)
-        self.then("finish", cast=cid)
+        self.casts[cid] = new_cast(
+            cid,
+            -1,
+            "labyrinth_guardian",
+            "",
+            m.controller,
+            "minotaur",
+            "creature",
+            {},
+            spell=False,
+            attack=True,
+            kind="",
+            origin=m.sq,
+            unevadable=False,
+            reach="adj",
+            keep=False,
+            against=-1,
+            targets=[target],
+        )
+        log_event(self, f"Labyrinth Guardian: the Minotaur strikes {figures.name_of(self, target)}")
+        then(self, "open_window", cast=cid)
+        then(self, "guardian_hit", cast=cid)
+        then(self, "finish", cast=cid)
 
     @step
     def guardian_hit(self, cast: int) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects
+from arena.games.wiz_war import effects, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -30,6 +30,7 @@ from arena.games.wiz_war.records import (
     PHYS,
     is_wizard,
 )
+from arena.games.wiz_war.resolution import log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ class Damage:
     ) -> None:
         """Schedule damage from a cast to one target (figure, object or edge)."""
         if cast is None:
-            self.then(
+            then(
+                self,
                 "suffer_damage",
                 target=target,
                 packets=packets,
@@ -60,8 +62,13 @@ class Damage:
             )
             return
         actor = cast["actor"] if source is None else source
-        sq = self.figure_sq(actor) if actor and self.figure_alive(actor) else cast.get("origin", -1)
-        self.then(
+        sq = (
+            figures.figure_sq(self, actor)
+            if actor and figures.figure_alive(self, actor)
+            else cast.get("origin", -1)
+        )
+        then(
+            self,
             "suffer_damage",
             target=target,
             packets=packets,
@@ -90,7 +97,7 @@ class Damage:
         if not (is_wizard(target) or target in CREATURES):
             self.damage_thing(target, packets, source)
             return
-        if not self.figure_alive(target):
+        if not figures.figure_alive(self, target):
             return
         packets = [list(p) for p in packets]
         if sum(p[0] for p in packets) <= 0:
@@ -108,7 +115,8 @@ class Damage:
                 "scorer": scorer,
                 "cast": cast,
             }
-            self.push_choice(
+            push_choice(
+                self,
                 int(target[1]),
                 "treasure_lust",
                 [
@@ -127,7 +135,11 @@ class Damage:
                 ],
             )
             return
-        if source and self.figure_alive(source) and self.has_spell(source, "strength"):
+        if (
+            source
+            and figures.figure_alive(self, source)
+            and figures.has_spell(self, source, "strength")
+        ):
             for p in packets:
                 if p[1] == PHYS:
                     p[0] *= 2
@@ -136,16 +148,20 @@ class Damage:
         elif lust == "suffer":
             packets[0][0] += self._lust_bonus(scorer)
         if attack and source and not is_wizard(source) and source in self.creatures:
-            packets[0][0] += self.totem_effect(
-                "wolf_totem", self.figure_sq(target), owner=self.creatures[source].controller
+            packets[0][0] += hand.totem_effect(
+                self,
+                "wolf_totem",
+                figures.figure_sq(self, target),
+                owner=self.creatures[source].controller,
             )
         packets = self._reduce(target, packets, attack, cast)
         total = sum(p[0] for p in packets)
         if total <= 0:
-            self.log_event(f"{self.name_of(target)} takes no damage")
+            log_event(self, f"{figures.name_of(self, target)} takes no damage")
             return
-        if is_wizard(target) and self.has_spell(target, "featherweight"):
-            self.then(
+        if is_wizard(target) and figures.has_spell(self, target, "featherweight"):
+            then(
+                self,
                 "feather",
                 target=target,
                 points=total,
@@ -191,7 +207,7 @@ class Damage:
         c = self.casts.get(cast)
         if c is not None:
             general += c.get("reduce", {}).get(target, 0)
-        form = self.form_spell(target)
+        form = figures.form_spell(self, target)
         if form is not None and CARDS[form.card].key in ("golem_form", "dragon_form"):
             general += CARDS[form.card].value("reduce")
         if is_wizard(target):
@@ -200,13 +216,16 @@ class Damage:
                 key = CARDS[item].key
                 if key == "bloodshard" or (key == "aegis" and attack):
                     general += CARDS[item].value("reduce")
-            for sp in self.spells_on(target):
+            for sp in figures.spells_on(self, target):
                 if CARDS[sp.card].key == "dragon_scales":
                     general += CARDS[sp.card].value("reduce")
                     physical += CARDS[sp.card].value("physical") - CARDS[sp.card].value("reduce")
 
-        physical += self.totem_effect(
-            "stone_totem", self.figure_sq(target), owner=self.controller(target)
+        physical += hand.totem_effect(
+            self,
+            "stone_totem",
+            figures.figure_sq(self, target),
+            owner=figures.controller(self, target),
         )
         if target == "grendel":
             physical += IRON_HIDE
@@ -235,13 +254,13 @@ class Damage:
     ) -> None:
         """Featherweight: each point pushes one square away from the source instead (he
         chooses where several ways lead away); points that cannot move him are suffered."""
-        if points <= 0 or not self.figure_alive(target):
+        if points <= 0 or not figures.figure_alive(self, target):
             return
-        here = self.figure_sq(target)
+        here = figures.figure_sq(self, target)
         origin = source_sq if source_sq >= 0 else here
         ways = []
         for d in range(4):
-            n = self.can_step(target, d, pushes=False)
+            n = sight.can_step(self, target, d, pushes=False)
             if n is None or n.edge == B.WRAP:
                 continue
             if here == origin or B.manhattan(n.square, origin) > B.manhattan(here, origin):
@@ -261,10 +280,11 @@ class Damage:
             self.lose_life(target, points, attack, source, scorer, [[points, kind, ""]], cast)
             return
         if len(ways) == 1:
-            self.then("shove", token=target, d=ways[0])
-            self.then("feather", **rest)
+            then(self, "shove", token=target, d=ways[0])
+            then(self, "feather", **rest)
             return
-        self.push_choice(
+        push_choice(
+            self,
             int(target[1]),
             "featherweight",
             [
@@ -280,8 +300,8 @@ class Damage:
 
     @step
     def feather_step(self, d: int, **rest: Any) -> None:
-        self.then("shove", token=rest["target"], d=d)
-        self.then("feather", **rest)
+        then(self, "shove", token=rest["target"], d=d)
+        then(self, "feather", **rest)
 
     def lose_life(
         self,
@@ -302,7 +322,7 @@ class Damage:
             cr = self.creatures[target]
             cr.life -= amount
             life = cr.life
-        self.log_event(f"{self.name_of(target)} loses {amount} life ({life} left)")
+        log_event(self, f"{figures.name_of(self, target)} loses {amount} life ({life} left)")
         c = self.casts.get(cast)
         if c is not None and "lost" in c:
             c["lost"][target] = c["lost"].get(target, 0) + amount
@@ -322,8 +342,11 @@ class Damage:
         fire = any(p[2] == "fire" and p[0] > 0 for p in packets)
         per_point = (
             bool(source)
-            and self.figure_alive(source)
-            and (self.has_spell(source, "shatter") or any(len(p) > 3 and p[3] for p in packets))
+            and figures.figure_alive(self, source)
+            and (
+                figures.has_spell(self, source, "shatter")
+                or any(len(p) > 3 and p[3] for p in packets)
+            )
         )
         cracks = amount if per_point else amount // DAMAGE_PER_CRACK
         if target.startswith("o"):
@@ -342,7 +365,7 @@ class Damage:
         if edge in self.walls:
             self.walls[edge] += cracks
             if cracks:
-                self.log_event(f"Wall {target}: {self.walls[edge]} cracks")
+                log_event(self, f"Wall {target}: {self.walls[edge]} cracks")
             if self.walls[edge] >= WALL_CRACKS:
                 self.destroy_edge(edge)
         elif edge in self.doors:
@@ -357,13 +380,13 @@ class Damage:
         if edge in self.walls:
             del self.walls[edge]
             spell = self.created_walls.pop(edge, -1)
-            self.log_event(f"The wall at {name} is destroyed")
+            log_event(self, f"The wall at {name} is destroyed")
             if spell >= 0:
                 self.end_spell(spell)
         elif edge in self.doors:
             door = self.doors.pop(edge)
             self.held.pop(edge, None)
-            self.log_event(f"The door at {name} is destroyed")
+            log_event(self, f"The door at {name} is destroyed")
             if door.card >= 0:
                 door.wall_cracks = -1
                 self.end_spell(door.card)
@@ -376,16 +399,16 @@ class Damage:
         if obj is None:
             return
         self._memo = {}
-        self.log_event(f"The {obj.kind.replace('_', ' ')} at {B.square_name(obj.sq)} is destroyed")
+        log_event(self, f"The {obj.kind.replace('_', ' ')} at {B.square_name(obj.sq)} is destroyed")
         if obj.card in self.spells:
             self.end_spell(obj.card)
         self.objects.pop(oid, None)
         if obj.kind == "tacks":
-            self.discard_card(obj.card)
+            hand.discard_card(self, obj.card)
 
     def heal(self, token: str, amount: int) -> None:
         """Wizards up to 20, creatures up to 12, excess lost (§7.3)."""
-        if not self.figure_alive(token) or amount <= 0:
+        if not figures.figure_alive(self, token) or amount <= 0:
             return
         if is_wizard(token):
             w = self.wizards[int(token[1])]
@@ -393,17 +416,17 @@ class Damage:
         else:
             cr = self.creatures[token]
             cr.life = min(CREATURE_LIFE_CAP, cr.life + amount)
-        self.log_event(f"{self.name_of(token)} heals {amount}")
+        log_event(self, f"{figures.name_of(self, token)} heals {amount}")
 
     @step
     def stun(self, target: str, tokens: int) -> None:
-        if not self.figure_alive(target):
+        if not figures.figure_alive(self, target):
             return
         if is_wizard(target):
             self.wizards[int(target[1])].stun += tokens
         else:
             self.creatures[target].stun += tokens
-        self.log_event(f"{self.name_of(target)} gets {tokens} stun token(s)")
+        log_event(self, f"{figures.name_of(self, target)} gets {tokens} stun token(s)")
 
     # --- Death (§7.7, §8.9) -------------------------------------------------------------------
     def kill_wizard(self, seat: int, scorer: int) -> None:
@@ -416,12 +439,11 @@ class Damage:
         self.outs += 1
         w.out_order = self.outs
         self._memo = {}
-        self.log_event(f"{self.name_of(w.token)} dies")
+        log_event(self, f"{figures.name_of(self, w.token)} dies")
         if scorer >= 0 and scorer != seat and self.wizards[scorer].alive:
             self.wizards[scorer].vp += 1
-            self.log_event(
-                f"{self.name_of(f'w{scorer}')} scores a kill (VP {self.wizards[scorer].vp})"
-            )
+            name = figures.name_of(self, f"w{scorer}")
+            log_event(self, f"{name} scores a kill (VP {self.wizards[scorer].vp})")
         for c in list(w.items):
             w.items.remove(c)
             self.floor[c] = w.sq
@@ -430,7 +452,7 @@ class Damage:
         self.box += w.spec_deck + w.spec_discard
         w.spec_deck, w.spec_discard = [], []
         for c in w.hand:
-            self.discard_card(c)
+            hand.discard_card(self, c)
         w.hand = []
         for c, sp in list(self.spells.items()):
             if sp.caster == seat:
@@ -451,7 +473,7 @@ class Damage:
         if cr is None:
             return
         self._memo = {}
-        self.log_event(f"{CREATURES[name].title} dies")
+        log_event(self, f"{CREATURES[name].title} dies")
         if cr.treasure >= 0:
             t = self.treasures[cr.treasure]
             t.sq, t.carrier = cr.sq, ""

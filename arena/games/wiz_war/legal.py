@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects
+from arena.games.wiz_war import effects, figures, hand, sight
 from arena.games.wiz_war.cards import (
     ATTACK,
     CARDS,
@@ -36,6 +36,7 @@ from arena.games.wiz_war.records import (
     MOVE_AND_CAST,
     die_roll,
 )
+from arena.games.wiz_war.resolution import log_event, then
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
@@ -66,13 +67,16 @@ class LegalActions:
 
     # --- What a wizard may do now (§4.2) ------------------------------------------------------
     def attacks_allowed(self, token: str) -> int:
-        return ATTACKS_PER_TURN * (2 if self.has_spell(token, "adrenaline") else 1)
+        return ATTACKS_PER_TURN * (2 if figures.has_spell(self, token, "adrenaline") else 1)
 
     def wizard_can_attack(self, seat: int) -> bool:
         """One attack a turn (two under Adrenaline); none in round 1; a stunned wizard who
         moved may not (with Adrenaline: one) (§4.2, §10.6)."""
         w = self.wizards[seat]
-        if self.round <= NO_ATTACKS_IN_ROUND or self.form(w.token) in ("mist_body", "slime_form"):
+        if self.round <= NO_ATTACKS_IN_ROUND or figures.form(self, w.token) in (
+            "mist_body",
+            "slime_form",
+        ):
             return False
         allowed = self.attacks_allowed(w.token)
         if w.stunned and w.moved:
@@ -89,12 +93,17 @@ class LegalActions:
 
     def only_counters(self, token: str) -> bool:
         """Forms whose text says "may only cast counter spells" (§7.6)."""
-        return self.form(token) in ("werewolf_form", "golem_form", "dragon_form", "slime_form")
+        return figures.form(self, token) in (
+            "werewolf_form",
+            "golem_form",
+            "dragon_form",
+            "slime_form",
+        )
 
     def room_for_item(self, seat: int) -> bool:
-        if self.form(f"w{seat}") == "extra_arms":
+        if figures.form(self, f"w{seat}") == "extra_arms":
             return True
-        return self.hand_total(seat) < self.max_hand(seat)
+        return hand.hand_total(self, seat) < hand.max_hand(self, seat)
 
     def can_pick_item(self, seat: int, c: int) -> bool:
         """1 MP, room in hand, not glued; a relic needs an empty relic/treasure slot (§8.8)."""
@@ -142,7 +151,7 @@ class LegalActions:
             for c in w.hand:
                 if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
                     opts[_card_code("boost", c)] = (_do_boost, c)
-        flood = self.spell_in_play("flood")
+        flood = figures.spell_in_play(self, "flood")
         for c, modes in zip(w.hand, effects.castable(self, seat, me, w.hand), strict=True):
             for mode in modes:
                 opts[_card_code("cast", c, mode)] = (_do_cast, (c, mode))
@@ -162,12 +171,17 @@ class LegalActions:
         if w.treasure >= 0:
             opts[_code("drop", f"t{w.treasure}")] = (_do_drop_treasure, w.treasure)
         for n in B.NEIGHBOURS[w.sq]:
-            if n is None or n.edge not in self.doors or n.edge in self.held or self.sealed(n.edge):
+            if (
+                n is None
+                or n.edge not in self.doors
+                or n.edge in self.held
+                or sight.sealed(self, n.edge)
+            ):
                 continue
             if (
                 self.doors[n.edge].colour == w.colour
                 or n.edge in w.unlocked
-                or self.has_spell(me, "ariadnes_thread")
+                or figures.has_spell(self, me, "ariadnes_thread")
             ):
                 opts[_code("hold", B.edge_name(n.edge))] = (_do_hold, n.edge)
         for name, cr in self.creatures.items():
@@ -177,7 +191,7 @@ class LegalActions:
             if sp.caster == seat:
                 opts[_card_code("end_spell", c)] = (_do_end_spell, c)
         if w.fresh and self.room_for_item(seat):
-            near = self.adjacent_squares(me)
+            near = sight.adjacent_squares(self, me)
             for o in self.objects.values():
                 if o.kind == "tacks" and o.sq in near:
                     opts[_code("retrieve", f"o{o.id}")] = (_do_retrieve, o.id)
@@ -186,9 +200,9 @@ class LegalActions:
 
     def _pickup_options(self, seat: int, opts: dict[str, tuple[Callable, Any]]) -> None:
         w = self.wizards[seat]
-        if self.spell_in_play("gravity"):
+        if figures.spell_in_play(self, "gravity"):
             return
-        arms = self.form(w.token) == "extra_arms"
+        arms = figures.form(self, w.token) == "extra_arms"
         if w.mp >= ITEM_PICKUP_MP and not arms:
             for c, sq in self.floor.items():
                 if sq == w.sq and self.can_pick_item(seat, c):
@@ -201,7 +215,9 @@ class LegalActions:
         if not here or self.slot_full(seat) or w.no_treasure:  # most squares hold none
             return
         cost = (
-            GOLEM_TREASURE_PICKUP_MP if self.form(w.token) == "golem_form" else TREASURE_PICKUP_MP
+            GOLEM_TREASURE_PICKUP_MP
+            if figures.form(self, w.token) == "golem_form"
+            else TREASURE_PICKUP_MP
         )
         if w.mp < cost:
             return
@@ -213,10 +229,16 @@ class LegalActions:
         self, figure: str, sq: int, step: Callable
     ) -> dict[str, tuple[Callable, Any]]:
         """One square in each open direction, or a die roll to leave a Dust Cloud."""
-        if self.objects and self.objects_at(sq, "dust_cloud") and not self.hovers(figure):
+        if (
+            self.objects
+            and sight.objects_at(self, sq, "dust_cloud")
+            and not figures.hovers(self, figure)
+        ):
             return {action_code("step", "roll"): (_do_dust_step, figure)}
         return {
-            _STEP_CODES[d]: (step, d) for d in range(4) if self.can_step(figure, d, sq) is not None
+            _STEP_CODES[d]: (step, d)
+            for d in range(4)
+            if sight.can_step(self, figure, d, sq) is not None
         }
 
     def _activation_options(self) -> dict[str, tuple[Callable, Any]]:
@@ -243,7 +265,7 @@ class LegalActions:
             for c, modes in zip(cards, effects.castable(self, seat, name, cards), strict=True):
                 for mode in modes:
                     opts[_card_code("cast", c, mode)] = (_do_creature_cast, (c, mode))
-        if name == "boggart" and not self.spell_in_play("gravity"):
+        if name == "boggart" and not figures.spell_in_play(self, "gravity"):
             if cr.treasure < 0 and not self.act_dashed:
                 for t in self.treasures:
                     if (
@@ -270,7 +292,7 @@ class LegalActions:
         for c in w.items:
             opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
         n = self.draws_allowed(seat)
-        counts = range(n + 1) if self.has_spell(w.token, "slow_death") else [n]
+        counts = range(n + 1) if figures.has_spell(self, w.token, "slow_death") else [n]
         own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
         for k in counts:
             opts[_draw_code(k, False)] = (_do_draw, (k, False))
@@ -281,7 +303,7 @@ class LegalActions:
 
 # --- Action handlers: `apply` calls these with the argument stored in the legal map ------------
 def _do_choice(state: WizWarState, entry: JSON) -> None:
-    state.then(entry["step"], **entry["args"])
+    then(state, entry["step"], **entry["args"])
 
 
 def _do_slot(state: WizWarState, argument: tuple[JSON, Any]) -> None:
@@ -321,13 +343,13 @@ def _do_step(state: WizWarState, d: int) -> None:
     w.fresh = False
     if w.stunned and not w.stun_mode:
         w.stun_mode = "move"
-    state.then("take_step", token=w.token, d=d, paid=True)
+    then(state, "take_step", token=w.token, d=d, paid=True)
 
 
 def _do_creature_step(state: WizWarState, d: int) -> None:
     state.act_mp -= 1
     state.act_moved = True
-    state.then("take_step", token=state.activation, d=d, paid=True)
+    then(state, "take_step", token=state.activation, d=d, paid=True)
 
 
 def _do_dust_step(state: WizWarState, token: str) -> None:
@@ -344,23 +366,27 @@ def _do_dust_step(state: WizWarState, token: str) -> None:
         w.fresh = False
         if w.stunned and not w.stun_mode:
             w.stun_mode = "move"
-    if state.can_step(token, d) is None:
-        state.log_event(f"Dust Cloud: d4={roll} ({B.DIRS[d]}), {state.name_of(token)} stays")
+    if sight.can_step(state, token, d) is None:
+        log_event(
+            state, f"Dust Cloud: d4={roll} ({B.DIRS[d]}), {figures.name_of(state, token)} stays"
+        )
         return
-    state.log_event(f"Dust Cloud: d4={roll}, {state.name_of(token)} stumbles {B.DIRS[d]}")
-    state.then("take_step", token=token, d=d, paid=True)
+    log_event(state, f"Dust Cloud: d4={roll}, {figures.name_of(state, token)} stumbles {B.DIRS[d]}")
+    then(state, "take_step", token=token, d=d, paid=True)
 
 
 def _do_boost(state: WizWarState, c: int) -> None:
     """Once a turn, discard a card with EV > 0 (never Flash Energy) for +EV MP (§4.2)."""
     w = state.wizards[state.active]
     w.hand.remove(c)
-    state.discard_card(c)
-    gain = state.energy_of(w.seat, c)
+    hand.discard_card(state, c)
+    gain = hand.energy_of(state, w.seat, c)
     w.mp += gain
     w.boosted = True
     w.fresh = False
-    state.log_event(f"{state.name_of(w.token)} boosts speed with {CARDS[c].title} (+{gain} MP)")
+    log_event(
+        state, f"{figures.name_of(state, w.token)} boosts speed with {CARDS[c].title} (+{gain} MP)"
+    )
 
 
 def _do_cast(state: WizWarState, argument: tuple[int, str]) -> None:
@@ -415,18 +441,22 @@ def _do_pickup_treasure(state: WizWarState, tid: int) -> None:
     """0 MP and the Move and Cast phase ends (Golem Form: 1 MP; Golem and Extra Arms: it
     does not end) (§5.3)."""
     w = state.wizards[state.active]
-    form = state.form(w.token)
+    form = figures.form(state, w.token)
     if form == "golem_form":
         w.mp -= GOLEM_TREASURE_PICKUP_MP
     w.fresh = False
-    state.then(
-        "take_treasure", token=w.token, tid=tid, ends=form not in ("golem_form", "extra_arms")
+    then(
+        state,
+        "take_treasure",
+        token=w.token,
+        tid=tid,
+        ends=form not in ("golem_form", "extra_arms"),
     )
 
 
 def _do_boggart_pickup(state: WizWarState, tid: int) -> None:
     """The Boggart takes a treasure (0 MP); its activation ends [assumed]."""
-    state.then("take_treasure", token="boggart", tid=tid, ends=False)
+    then(state, "take_treasure", token="boggart", tid=tid, ends=False)
     state.end_activation()
 
 
@@ -446,7 +476,10 @@ def _do_drop_treasure(state: WizWarState, tid: int) -> None:
 def _do_hold(state: WizWarState, edge: int) -> None:
     state.held[edge] = state.active
     state._memo = {}
-    state.log_event(f"{state.name_of(f'w{state.active}')} holds the door {B.edge_name(edge)} open")
+    log_event(
+        state,
+        f"{figures.name_of(state, f'w{state.active}')} holds the door {B.edge_name(edge)} open",
+    )
 
 
 def _do_activate(state: WizWarState, name: str) -> None:
@@ -459,7 +492,7 @@ def _do_end_activation(state: WizWarState, _: None) -> None:
 
 
 def _do_end_spell(state: WizWarState, c: int) -> None:
-    state.log_event(f"{state.name_of(f'w{state.active}')} ends {CARDS[c].title}")
+    log_event(state, f"{figures.name_of(state, f'w{state.active}')} ends {CARDS[c].title}")
     state.end_spell(c)
 
 
@@ -469,19 +502,19 @@ def _do_retrieve(state: WizWarState, oid: int) -> None:
     obj = state.objects.pop(oid)
     state._memo = {}
     state.gain_item(state.active, obj.card)
-    state.then("end_move_and_cast")
+    then(state, "end_move_and_cast")
 
 
 def _do_end_phase(state: WizWarState, _: None) -> None:
-    state.then("end_move_and_cast")
+    then(state, "end_move_and_cast")
 
 
 def _do_discard(state: WizWarState, c: int) -> None:
     w = state.wizards[state.active]
     w.hand.remove(c)
-    state.discard_card(c)
+    hand.discard_card(state, c)
 
 
 def _do_draw(state: WizWarState, argument: tuple[int, bool]) -> None:
     count, own = argument
-    state.then("draw_phase", count=count, specialization=own)
+    then(state, "draw_phase", count=count, specialization=own)

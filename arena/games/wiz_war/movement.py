@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -13,6 +14,7 @@ from arena.games.wiz_war.records import (
     Obj,
     is_wizard,
 )
+from arena.games.wiz_war.resolution import log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 
@@ -35,122 +37,122 @@ class Movement:
         self.check_scoring(token)
 
     def check_scoring(self, token: str) -> None:
-        seat = self.controller(token)
+        seat = figures.controller(self, token)
         tid = self.carried_treasure(token)
         if tid < 0:
             return
         treasure = self.treasures[tid]
         home = B.HOME_SQUARES[self.wizards[seat].colour]
-        if self.figure_sq(token) == home and treasure.owner != seat:
+        if figures.figure_sq(self, token) == home and treasure.owner != seat:
             self._set_carried_treasure(token, -1)
             treasure.scored, treasure.carrier, treasure.sq = True, "", -1
             self.wizards[seat].vp += 1
-            self.log_event(
-                f"{self.name_of(token)} brings {self.name_of(f'w{treasure.owner}')}'s treasure "
-                f"home: {self.name_of(f'w{seat}')} scores (VP {self.wizards[seat].vp})"
+            log_event(
+                self,
+                f"{figures.name_of(self, token)} brings "
+                f"{figures.name_of(self, f'w{treasure.owner}')}'s treasure "
+                f"home: {figures.name_of(self, f'w{seat}')} scores (VP {self.wizards[seat].vp})",
             )
             self.check_victory()
 
     @step
     def take_step(self, token: str, d: int, paid: bool) -> None:
         """One step; a Big Man first shoves the figures in the square he enters."""
-        if not self.figure_alive(token):
+        if not figures.figure_alive(self, token):
             return
-        n = self.can_step(token, d)
+        n = sight.can_step(self, token, d)
         if n is None:
             return
-        if self.form(token) == "big_man_form":
-            for other in self.figures_at(n.square):
+        if figures.form(self, token) == "big_man_form":
+            for other in figures.figures_at(self, n.square):
                 if other == token:
                     continue
-                ways = self.shove_options(other, n.square, d)
+                ways = sight.shove_options(self, other, n.square, d)
                 if len(ways) == 1:
-                    self.then("shove", token=other, d=ways[0])
+                    then(self, "shove", token=other, d=ways[0])
                 elif ways:
-                    self.push_choice(
-                        self.controller(other),
+                    push_choice(
+                        self,
+                        figures.controller(self, other),
                         "shove",
                         [
                             (
                                 action_code("push", B.DIRS[x]),
-                                f"{self.name_of(other)} is pushed {B.DIRS[x]}",
+                                f"{figures.name_of(self, other)} is pushed {B.DIRS[x]}",
                                 "shove",
                                 {"token": other, "d": x},
                             )
                             for x in ways
                         ],
                     )
-        self.then("arrive", token=token, d=d, paid=paid)
+        then(self, "arrive", token=token, d=d, paid=paid)
 
     @step
     def arrive(self, token: str, d: int, paid: bool) -> None:
-        if not self.figure_alive(token):
+        if not figures.figure_alive(self, token):
             return
-        n = self.can_step(token, d, pushes=False)
+        n = sight.can_step(self, token, d, pushes=False)
         if n is None:
             return
         edge = n.edge
-        form = self.form(token)
+        form = figures.form(self, token)
         if is_wizard(token):
             w = self.wizards[int(token[1])]
             if edge in w.pass_edges:
                 w.pass_edges.remove(edge)
             if edge in w.unlocked:
                 w.unlocked.remove(edge)  # an unlocked door re-locks once passed (§2.5)
-        if edge in self.doors and form == "slime_form" and not self.door_open_for(edge, token):
+        if (
+            edge in self.doors
+            and form == "slime_form"
+            and not sight.door_open_for(self, edge, token)
+        ):
             self.drop_carried_treasure(token)
         self.relocate(token, n.square)
         if self.over:
             return
         if edge in self.fire_walls and form != "mist_body":
             damage = CARDS[self.fire_walls[edge]].value("damage")
-            self.then(
-                "suffer_damage",
-                target=token,
-                packets=[[damage, MAG, "fire"]],
-                attack=False,
-                source="",
-                source_sq=n.square,
-            )
-        self.then("enter", token=token, sq=n.square, paid=paid)
+            self._hurt(token, damage, MAG, "fire", n.square)
+        then(self, "enter", token=token, sq=n.square, paid=paid)
 
     @step
     def shove(self, token: str, d: int) -> None:
         """A push of one square (not a voluntary step): entering effects apply."""
-        if not self.figure_alive(token):
+        if not figures.figure_alive(self, token):
             return
-        n = self.can_step(token, d, pushes=False)
+        n = sight.can_step(self, token, d, pushes=False)
         if n is None:
             return
         self.relocate(token, n.square)
         if not self.over:
-            self.then("enter", token=token, sq=n.square, paid=False)
+            then(self, "enter", token=token, sq=n.square, paid=False)
 
     @step
     def enter(self, token: str, sq: int, paid: bool) -> None:
         """What entering a square does: traps, bushes, tacks, Disease, Slime; then the
         Minotaur's Labyrinth Guardian may react to a paid step (§11.1)."""
-        if not self.figure_alive(token) or self.figure_sq(token) != sq:
+        if not figures.figure_alive(self, token) or figures.figure_sq(self, token) != sq:
             return
-        seat = self.controller(token)
-        if not self.hovers(token):
-            for obj in self.objects_at(sq, "booby"):
+        seat = figures.controller(self, token)
+        if not figures.hovers(self, token):
+            for obj in sight.objects_at(self, sq, "booby"):
                 if obj.owner != seat:
                     self._spring_booby_trap(token, obj)
                     break
-            for obj in self.objects_at(sq):
+            for obj in sight.objects_at(self, sq):
                 key = CARDS[obj.card].key
                 if obj.kind == "rosebush":
                     self._hurt(token, CARDS[obj.card].value("damage"), PHYS, "", sq)
                 elif obj.kind == "thornbush":
                     self._hurt(token, CARDS[obj.card].value("damage"), PHYS, "", sq)
-                    self.then("stun", target=token, tokens=CARDS[obj.card].value("stun"))
-                    self.then("halt", token=token)
+                    then(self, "stun", target=token, tokens=CARDS[obj.card].value("stun"))
+                    then(self, "halt", token=token)
                 elif obj.kind == "tacks" and key == "handful_of_tacks":
                     self._hurt(token, CARDS[obj.card].value("damage"), PHYS, "", sq)
-        if is_wizard(token) and self.has_spell(token, "disease"):
+        if is_wizard(token) and figures.has_spell(self, token, "disease"):
             w = self.wizards[seat]
-            for other in self.figures_at(sq):
+            for other in figures.figures_at(self, sq):
                 if other != token and other not in w.disease_hit:
                     w.disease_hit.append(other)
                     self._hurt(
@@ -160,19 +162,20 @@ class Movement:
                         "",
                         sq,
                     )
-        if self.form(token) == "slime_form":
-            for other in self.figures_at(sq):
+        if figures.form(self, token) == "slime_form":
+            for other in figures.figures_at(self, sq):
                 if other != token:
                     self._hurt(other, 1, PHYS, "", sq)
         if paid:
-            self.then("guardian_check", mover=token)
+            then(self, "guardian_check", mover=token)
 
     def _spell_card(self, token: str, key: str) -> int:
-        return next(sp.card for sp in self.spells_on(token) if CARDS[sp.card].key == key)
+        return next(sp.card for sp in figures.spells_on(self, token) if CARDS[sp.card].key == key)
 
     def _hurt(self, token: str, amount: int, kind: str, element: str, sq: int) -> None:
         """Schedule non-attack damage from the board (bushes, tacks, traps, fire walls)."""
-        self.then(
+        then(
+            self,
             "suffer_damage",
             target=token,
             packets=[[amount, kind, element]],
@@ -187,9 +190,9 @@ class Movement:
         spell_card = obj.card
         if not obj.live:
             del self.objects[obj.id]
-            self.log_event(f"{self.name_of(token)} reveals a blank Booby Trap token")
+            log_event(self, f"{figures.name_of(self, token)} reveals a blank Booby Trap token")
             return
-        self.log_event(f"{self.name_of(token)} springs the live Booby Trap!")
+        log_event(self, f"{figures.name_of(self, token)} springs the live Booby Trap!")
         self._hurt(token, CARDS[spell_card].value("damage"), MAG, "", obj.sq)
         self.end_spell(spell_card)
 
@@ -199,13 +202,13 @@ class Movement:
         if token == self.activation:
             self.end_activation()
         elif is_wizard(token) and int(token[1]) == self.active and not self.activation:
-            self.then("end_move_and_cast")
+            then(self, "end_move_and_cast")
 
     def push_directions(self, token: str, origin: int) -> list[int]:
         """ "Directly away from" a square (§9): along the axis on which the figure is farther;
         on a tie, or from its own square, every way that does not come closer (the pushing
         player chooses). Pushes never wrap."""
-        sq = self.figure_sq(token)
+        sq = figures.figure_sq(self, token)
         r, c = B.row_col(sq)
         r0, c0 = B.row_col(origin)
         dr, dc = r - r0, c - c0
@@ -219,7 +222,7 @@ class Movement:
             ways = [2 if dr > 0 else 0, 1 if dc > 0 else 3]
         out = []
         for d in ways:
-            n = self.can_step(token, d, pushes=False)
+            n = sight.can_step(self, token, d, pushes=False)
             if n is not None and n.edge != B.WRAP:
                 out.append(d)
         return out
@@ -228,22 +231,23 @@ class Movement:
     def push_away(self, token: str, origin: int, count: int, chooser: int) -> None:
         """Push a figure `count` squares directly away from `origin`, one square at a time;
         a blocked step ends the push."""
-        if count <= 0 or not self.figure_alive(token):
+        if count <= 0 or not figures.figure_alive(self, token):
             return
         ways = self.push_directions(token, origin)
         if not ways:
             return
         if len(ways) == 1:
-            self.then("shove", token=token, d=ways[0])
-            self.then("push_away", token=token, origin=origin, count=count - 1, chooser=chooser)
+            then(self, "shove", token=token, d=ways[0])
+            then(self, "push_away", token=token, origin=origin, count=count - 1, chooser=chooser)
             return
-        self.push_choice(
+        push_choice(
+            self,
             chooser,
             "push",
             [
                 (
                     action_code("push", B.DIRS[d]),
-                    f"Push {self.name_of(token)} {B.DIRS[d]}",
+                    f"Push {figures.name_of(self, token)} {B.DIRS[d]}",
                     "push_then",
                     {"token": token, "d": d, "origin": origin, "count": count, "chooser": chooser},
                 )
@@ -253,8 +257,8 @@ class Movement:
 
     @step
     def push_then(self, token: str, d: int, origin: int, count: int, chooser: int) -> None:
-        self.then("shove", token=token, d=d)
-        self.then("push_away", token=token, origin=origin, count=count - 1, chooser=chooser)
+        then(self, "shove", token=token, d=d)
+        then(self, "push_away", token=token, origin=origin, count=count - 1, chooser=chooser)
 
     @step
     def noop(self) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -127,6 +127,98 @@ class Door:
     cracks: int = 0
     card: int = -1  # Create Door
     wall_cracks: int = -1  # Create Door on a stone wall: the wall returns when it ends
+
+
+class Cast(TypedDict):
+    """A card (or a creature's attack) being cast, from payment to its end (§6.4): kept in
+    `casts` by id while its counter window, resolution and clean-up run."""
+
+    id: int
+    card: int  # -1 for an attack that is no card (the Labyrinth Guardian)
+    key: str
+    mode: str
+    seat: int  # the wizard who pays and scores
+    actor: str  # the figure that casts or attacks
+    source: str  # hand, creature_hand, thrown, spent, item, creature...
+    values: dict[str, Any]  # the declared slots
+    spell: bool
+    attack: bool
+    kind: str  # the card's kind, "" for no card
+    origin: int  # the square it is cast from
+    E: int  # energy
+    energy: list[int]  # the energy cards spent
+    targets: list[str]
+    objects: list[str]
+    area: list[int]
+    canceled: bool
+    absorbed: bool
+    reduce: dict[str, Any]
+    teleported: list[str]
+    lost: dict[str, Any]
+    unevadable: bool
+    reach: str
+    land: int
+    keep: bool
+    hold: str
+    against: int  # the cast a counter answers, or -1
+    corner: bool  # Around the Corner
+    drake: bool  # Drake Eye
+    immune: NotRequired[list[str]]  # Fire Darts: targets that countered their dart
+
+
+def new_cast(
+    cid: int,
+    card: int,
+    key: str,
+    mode: str,
+    seat: int,
+    actor: str,
+    source: str,
+    values: dict[str, Any],
+    *,
+    spell: bool,
+    attack: bool,
+    kind: str,
+    origin: int,
+    unevadable: bool,
+    reach: str,
+    keep: bool,
+    against: int,
+    targets: list[str] | None = None,
+) -> Cast:
+    """A cast as it is paid for: nothing spent, hit or resolved yet."""
+    return {
+        "id": cid,
+        "card": card,
+        "key": key,
+        "mode": mode,
+        "seat": seat,
+        "actor": actor,
+        "source": source,
+        "values": values,
+        "spell": spell,
+        "attack": attack,
+        "kind": kind,
+        "origin": origin,
+        "E": 0,
+        "energy": [],
+        "targets": [] if targets is None else targets,
+        "objects": [],
+        "area": [],
+        "canceled": False,
+        "absorbed": False,
+        "reduce": {},
+        "teleported": [],
+        "lost": {},
+        "unevadable": unevadable,
+        "reach": reach,
+        "land": -1,
+        "keep": keep,
+        "hold": "",
+        "against": against,
+        "corner": False,
+        "drake": False,
+    }
 
 
 def card(card_id: int) -> Card:

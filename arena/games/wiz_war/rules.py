@@ -1,13 +1,16 @@
 """Wiz-War (8th edition) with Bestial Forces: the state, set up and run.
 
-The rules are split the way the rulebook reads, one module per part, each a piece of
-`WizWarState`: records.py (wizards, creatures, spells, objects, treasures, doors); sight.py
-(the board as the rules see it: doors §2.5, line of sight §2.8, stepping §5.1); turn.py (§4);
-movement.py (§5.1); hand.py (cards and hand size); belongings.py (items, relics, treasures
-§5.2-5.3, §8.8); casting.py (§6); damage.py (damage, cracks, death, ranking §7); creatures.py
-(§8); legal.py (what may be done now, and the action handlers). Card effects live in
-effects/, one module per school. This module holds setup (§3, §8.11), the engine API, the
-step interpreter and the figures.
+The rules are split the way the rulebook reads, one module per part. The game's data is one
+typed record, `State` (state.py), over the records of records.py (wizards, creatures, spells,
+objects, treasures, doors). Modules of functions taking that record: resolution.py (the
+stack: `then`, `now`, `push_choice`, the log), figures.py (where each figure stands, its
+spells, form and speed), sight.py (the board as the rules see it: doors §2.5, line of sight
+§2.8, stepping §5.1), hand.py (cards and hand size). Still parts of
+`WizWarState` (docs/decisions/wiz-war-state-record.md): turn.py (§4); movement.py (§5.1);
+belongings.py (items, relics, treasures §5.2-5.3, §8.8); casting.py (§6); damage.py (damage,
+cracks, death, ranking §7); creatures.py (§8); legal.py (what may be done now, and the action
+handlers). Card effects live in effects/, one module per school. This module holds setup (§3,
+§8.11), the engine API and the step interpreter.
 
 Resolution is a stack of frames, all plain data so a state copies cheaply and replays
 exactly: a *program* frame is a queue of named steps (registered with `@step`, steps.py);
@@ -23,9 +26,10 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from arena.games.base import JSON, LegalMapState, SharedRng
+from arena.games.base import JSON, LegalMapState
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.belongings import Belongings
 from arena.games.wiz_war.cards import (
     BESTIAL_SCHOOLS,
@@ -41,7 +45,6 @@ from arena.games.wiz_war.cards import (
 )
 from arena.games.wiz_war.casting import Casting
 from arena.games.wiz_war.config import (
-    BASE_SPEED,
     CREATURE_LIFE_CAP,
     DEFAULT_ROUND_LIMIT,
     FIRST_PLAYER_RANDOM,
@@ -51,7 +54,6 @@ from arena.games.wiz_war.config import (
 )
 from arena.games.wiz_war.creatures import CreatureRules
 from arena.games.wiz_war.damage import Damage, rank_players
-from arena.games.wiz_war.hand import Hand
 from arena.games.wiz_war.legal import LegalActions
 from arena.games.wiz_war.movement import Movement
 from arena.games.wiz_war.records import (
@@ -59,34 +61,28 @@ from arena.games.wiz_war.records import (
     GAME_NAME,
     MOVE_AND_CAST,
     SETUP,
-    WIZARD_SEATS,
     Creature,
     Door,
     Obj,
     Spell,
-    SpellIndex,
     Treasure,
     Wizard,
     copy_data,
     copy_record,
-    is_wizard,
 )
-from arena.games.wiz_war.sight import Sight
+from arena.games.wiz_war.resolution import ChoiceOption, card_options, push_choice
+from arena.games.wiz_war.state import FIELDS, State
 from arena.games.wiz_war.steps import STEPS, step
 from arena.games.wiz_war.turn import TurnFlow
 
 # --- The state ----------------------------------------------------------------------------------
-#: One option of a choice: (code, label, the step it runs, that step's arguments).
-ChoiceOption = tuple[str, str, str, JSON]
 
 
 class WizWarState(
-    SharedRng,
+    State,
     LegalMapState,
-    Sight,
     TurnFlow,
     Movement,
-    Hand,
     Belongings,
     Casting,
     Damage,
@@ -97,18 +93,11 @@ class WizWarState(
 
     VIEWS = "arena.games.wiz_war.views"
     GAME_NAME = GAME_NAME
-    #: True while a probe asks whether a card can be declared now: nobody reads the labels
-    #: of the options it lists, so they go unwritten (effects/declaring.py).
-    _probing = False
-    #: True while the legal map of a declaration is built: it keeps each option's code and
-    #: value, and `describe` lists the options again with their labels (legal.py).
-    _unlabelled = False
-    #: The last spell index built, with the spells it was built from (`_spell_index`).
-    _spells_kept: tuple[tuple[tuple[int, int, str], ...], SpellIndex] | None = None
 
     def __init__(self, players: int, seed: int, options: Mapping[str, Any]) -> None:
         if players not in SEAT_COLOURS:
             raise ValueError(f"{GAME_NAME} takes 2-4 players, got {players}")
+        State.__init__(self)
         self.num_players = players
         self.rng = random.Random(seed)
         self.round_limit = int(options.get("round_limit", DEFAULT_ROUND_LIMIT))
@@ -229,7 +218,6 @@ class WizWarState(
             deck.remove(c)
             self.box.append(c)
         deck += self.rng.sample(pool, n)
-        self._flash_added = True
 
     def _remaining_school_decks(self) -> dict[str, list[int]]:
         in_deck = set(self.deck)
@@ -249,7 +237,8 @@ class WizWarState(
     def _offer_next_specialization(self) -> None:
         seat = (self.first_player + self.spec_turn) % self.num_players
         pair = self.rng.sample(sorted(self.unused), 2)
-        self.push_choice(
+        push_choice(
+            self,
             seat,
             "specialization",
             [
@@ -289,9 +278,9 @@ class WizWarState(
         magic, own = SPEC_STARTING_HAND if self.specializations else (STARTING_HAND, 0)
         for w in self.wizards:
             for _ in range(magic):
-                self.draw_card(w.seat)
+                hand.draw_card(self, w.seat)
             for _ in range(own):
-                self.draw_card(w.seat, specialization=True)
+                hand.draw_card(self, w.seat, specialization=True)
 
     # --- Engine API ---------------------------------------------------------------------------
     def to_move(self) -> int | None:
@@ -326,7 +315,9 @@ class WizWarState(
         they are; the generator is shared until either copy draws (SharedRng)."""
         new = object.__new__(WizWarState)
         self.share_rng()
-        new.__dict__.update(self.__dict__)
+        new.__dict__.update(self.__dict__)  # the generator (SharedRng) and the legal map
+        for name in FIELDS:
+            setattr(new, name, getattr(self, name))
         new._legal, new._memo, new._sink = None, {}, None  # the legal map points into frames
         new._spells_kept = None
         new.wizards = [copy_record(w) for w in self.wizards]
@@ -343,50 +334,6 @@ class WizWarState(
         return new
 
     # --- The step interpreter -----------------------------------------------------------------
-    def then(self, step: str, **args: Any) -> None:
-        """Schedule a named step after the current one (and after what it schedules)."""
-        assert self._sink is not None, "then() outside a step"
-        self._sink.append([step, args])
-
-    def now(self, step: str, **args: Any) -> None:
-        """Run a named step at once, in its own program frame."""
-        program: JSON = {"kind": "program", "steps": []}
-        self.frames.append(program)
-        outer, self._sink = self._sink, program["steps"]
-        STEPS[step](self, **args)
-        self._sink = outer
-
-    def push_choice(
-        self,
-        seat: int,
-        what: str,
-        options: Iterable[ChoiceOption],
-        secret: bool = False,
-        info: JSON | None = None,
-    ) -> None:
-        """Wait for `seat` to pick one of `options`: (code, label, step, args)."""
-        entries = [{"code": c, "label": lab, "step": s, "args": a} for c, lab, s, a in options]
-        assert entries, f"empty choice {what}"
-        self.frames.append(
-            {
-                "kind": "choice",
-                "seat": seat,
-                "what": what,
-                "options": entries,
-                "secret": secret,
-                "info": info or {},
-            }
-        )
-
-    def card_options(
-        self, head: str, cards: Iterable[int], label: str, step: str, args: JSON, key: str = "card"
-    ) -> list[ChoiceOption]:
-        """A choice among cards, for `push_choice`: per card the code `head:key=N`, `label`
-        with the card's title for its `{}`, and `step` to run with `args` and the card."""
-        return [
-            (action_code(head, **{key: c}), label.format(CARDS[c].title), step, {**args, "card": c})
-            for c in cards
-        ]
 
     def _run(self) -> None:
         while not self.over:
@@ -415,7 +362,7 @@ class WizWarState(
                     continue
                 return
             if not self.wizards[top["seat"]].alive or (
-                kind == "declare" and top["actor"] and not self.figure_alive(top["actor"])
+                kind == "declare" and top["actor"] and not figures.figure_alive(self, top["actor"])
             ):
                 self.frames.pop()  # the dead decide nothing
                 continue
@@ -434,144 +381,40 @@ class WizWarState(
             self.activation = ""
         return False
 
-    def log_event(self, text: str) -> None:
-        self.log.append(text)
-        if len(self.log) > 40:
-            del self.log[:-40]
+    # --- Kept as methods for scenarios (the rules call figures, sight, hand, resolution) ------
+    def sees(
+        self, token: str, sq: int, origin: int = -1, ignore: int = 0, corner: bool = False
+    ) -> bool:
+        return sight.sees(self, token, sq, origin, ignore, corner)
 
-    # --- Figures --------------------------------------------------------------------------------
-    def figure_alive(self, token: str) -> bool:
-        seat = WIZARD_SEATS.get(token)
-        if seat is not None:
-            return self.wizards[seat].alive
-        return token in self.creatures
+    def sees_edge(self, token: str, edge: int, origin: int = -1, ignore: int = 0) -> bool:
+        return sight.sees_edge(self, token, edge, origin, ignore)
 
-    def figure_sq(self, token: str) -> int:
-        seat = WIZARD_SEATS.get(token)
-        if seat is not None:
-            return self.wizards[seat].sq
-        return self.creatures[token].sq
+    def edge_blocks(self, edge: int, token: str, at: int = -1) -> bool:
+        return sight.edge_blocks(self, edge, token, at)
 
-    def controller(self, token: str) -> int:
-        seat = WIZARD_SEATS.get(token)
-        if seat is not None:
-            return seat
-        return self.creatures[token].controller
+    def objects_at(self, sq: int, kind: str = "") -> list[Obj]:
+        return sight.objects_at(self, sq, kind)
 
-    def figures(self) -> list[str]:
-        """Every figure in play: living wizards by seat, then creatures in summoning order."""
-        return [w.token for w in self.wizards if w.alive] + list(self.creatures)
-
-    def figures_at(self, sq: int) -> list[str]:
-        return list(self._by_square().get(sq, ()))
-
-    def _by_square(self) -> dict[int, list[str]]:
-        found = self._memo.get("by_square")
-        if found is None:
-            found = {}
-            for f in self.figures():
-                found.setdefault(self.figure_sq(f), []).append(f)
-            self._memo["by_square"] = found
-        return found
-
-    def occupied(self) -> frozenset[int]:
-        """Squares that are not empty for a Creation (§5.4)."""
-        found = self._memo.get("occupied")
-        if found is None:
-            squares = set(B.HOME_SQUARES) | set(self._by_square())
-            squares |= {t.sq for t in self.treasures if not t.scored and t.sq >= 0}
-            squares |= {o.sq for o in self.objects.values()}
-            squares |= set(self.floor.values())
-            found = self._memo["occupied"] = frozenset(squares)
-        return found
-
-    def name_of(self, token: str) -> str:
-        if is_wizard(token):
-            return B.COLOURS[self.wizards[int(token[1])].colour]
-        if token in CREATURES:
-            return CREATURES[token].title
-        return token
-
-    def spells_on(self, token: str) -> list[Spell]:
-        if not self.spells:
-            return []
-        return list(self._spell_index().on.get(token, ()))
-
-    def has_spell(self, token: str, key: str) -> bool:
-        if not self.spells:  # most decisions: nothing maintained, no index to build
-            return False
-        return (token, key) in self._spell_index().pairs
-
-    def spell_in_play(self, key: str) -> bool:
-        if not self.spells:
-            return False
-        return key in self._spell_index().keys
-
-    def form(self, token: str) -> str:
-        """The key of the transformation maintained on a figure, or ""."""
-        if not self.spells:
-            return ""
-        return self._spell_index().form_keys.get(token, "")
-
-    def form_spell(self, token: str) -> Spell | None:
-        if not self.spells:
-            return None
-        return self._spell_index().forms.get(token)
-
-    def _spell_index(self) -> SpellIndex:
-        """The maintained spells looked up by target and key; rebuilt after any change."""
-        memo = self._memo
-        found = memo.get("spells")
-        if found is None:
-            # kept across decisions while the same records hold the same cards and targets
-            # (the kept index holds them, so their ids are not reused)
-            key = tuple([(id(sp), sp.card, sp.target) for sp in self.spells.values()])
-            kept = self._spells_kept
-            if kept is not None and kept[0] == key:
-                found = kept[1]
-            else:
-                found = SpellIndex(self.spells.values())
-                self._spells_kept = (key, found)
-            memo["spells"] = found
-        return found
-
-    def carried(self, seat: int, key: str) -> int:
-        return sum(1 for c in self.wizards[seat].items if CARDS[c].key == key)
-
-    def untargetable(self, token: str) -> bool:
-        """Mist Body cannot be attacked; the Homunculus cannot be targeted at all."""
-        return token == "homunculus" or self.form(token) == "mist_body"
+    def fillers(self) -> frozenset[int]:
+        return sight.fillers(self)
 
     def base_speed(self, token: str) -> int:
-        """Form speed replaces the figure's own; then items and Dragon Wings (§7.6, §8.10)."""
-        form = self.form_spell(token)
-        values = CARDS[form.card].row.values if form else {}
-        if "speed" in values:
-            speed = values["speed"]
-        elif is_wizard(token):
-            speed = BASE_SPEED
-        else:
-            speed = CREATURES[token].speed
-        if is_wizard(token):
-            wizard = self.wizards[int(token[1])]
-            speed += sum(
-                CARDS[c].value("speed") for c in wizard.items if CARDS[c].key == "speedstone"
-            )
-            for sp in self.spells_on(token):
-                if CARDS[sp.card].key == "dragon_wings":
-                    speed += CARDS[sp.card].value("speed")
-            if wizard.slow:
-                speed = max(1, speed - wizard.slow)
-        return speed
+        return figures.base_speed(self, token)
 
     def hovers(self, token: str) -> bool:
-        """Hover (Genie), Wings (Dragon), Dragon Wings and Mist Body ignore entering effects of
-        Rosebush, Thornbush, tacks, Booby Trap tokens and Dust Cloud."""
-        return (
-            token in ("genie", "dragon")
-            or self.has_spell(token, "dragon_wings")
-            or self.form(token) == "mist_body"
-        )
+        return figures.hovers(self, token)
+
+    def spell_in_play(self, key: str) -> bool:
+        return figures.spell_in_play(self, key)
+
+    def hand_total(self, seat: int) -> int:
+        return hand.hand_total(self, seat)
+
+    def card_options(
+        self, head: str, cards: Iterable[int], label: str, step: str, args: JSON, key: str = "card"
+    ) -> list[ChoiceOption]:
+        return card_options(head, cards, label, step, args, key)
 
     # --- Positions for scenarios and simulations ----------------------------------------------
     def locate(self, c: int) -> str:

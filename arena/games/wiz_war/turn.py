@@ -4,7 +4,7 @@ end of the game.
 
 from __future__ import annotations
 
-from arena.games.wiz_war import effects
+from arena.games.wiz_war import effects, figures, hand
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -18,6 +18,7 @@ from arena.games.wiz_war.records import (
     OVER,
     die_roll,
 )
+from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 
@@ -40,7 +41,7 @@ class TurnFlow:
             if c.controller == self.active:
                 c.activated = c.mad_dash = c.guardian_used = c.stunned = False
         self.activation = ""
-        self.log_event(f"Round {self.round}: {self.name_of(w.token)}'s turn")
+        log_event(self, f"Round {self.round}: {figures.name_of(self, w.token)}'s turn")
         self.frames.append(
             {
                 "kind": "program",
@@ -60,7 +61,7 @@ class TurnFlow:
         if w.stun:
             w.stun -= 1
             w.stunned = True
-            self.log_event(f"{self.name_of(w.token)} is stunned this turn")
+            log_event(self, f"{figures.name_of(self, w.token)} is stunned this turn")
         for c in self.creatures.values():
             if c.controller == self.active and c.stun:
                 c.stun -= 1
@@ -82,7 +83,7 @@ class TurnFlow:
             ):
                 sp.tokens -= 1
                 if sp.tokens <= 0:
-                    self.log_event(f"{CARDS[sp.card].title} runs out")
+                    log_event(self, f"{CARDS[sp.card].title} runs out")
                     self.end_spell(sp.card)
 
     @step
@@ -90,12 +91,12 @@ class TurnFlow:
         w = self.wizards[self.active]
         if not w.alive:
             return
-        w.slow = self.totem_effect("tortoise_totem", w.sq, enemy_of=w.seat)
-        w.mp = self.base_speed(w.token)
+        w.slow = hand.totem_effect(self, "tortoise_totem", w.sq, enemy_of=w.seat)
+        w.mp = figures.base_speed(self, w.token)
         if any(CARDS[c].key == "hermes_sandals" for c in w.items):
             roll = die_roll(self.rng)
             w.mp += roll
-            self.log_event(f"Hermes' Sandals: d4={roll}, +{roll} MP")
+            log_event(self, f"Hermes' Sandals: d4={roll}, +{roll} MP")
 
     @step
     def end_move_and_cast(self) -> None:
@@ -105,13 +106,13 @@ class TurnFlow:
         self.activation = ""
         self.phase = DISCARD_AND_DRAW
         w = self.wizards[self.active]
-        w.raven = self.totem_effect("raven_totem", w.sq, enemy_of=w.seat)
+        w.raven = hand.totem_effect(self, "raven_totem", w.sq, enemy_of=w.seat)
 
     def draws_allowed(self, seat: int) -> int:
         """N = max(0, min(2 + bonuses - penalties, max hand - total)) (§4.3)."""
         w = self.wizards[seat]
         bonus = sum(CARDS[c].value("draw") for c in w.items if CARDS[c].key == "spellstone")
-        room = self.max_hand(seat) - self.hand_total(seat)
+        room = hand.max_hand(self, seat) - hand.hand_total(self, seat)
         return max(0, min(DRAWS_PER_TURN + bonus - w.raven, room))
 
     @step
@@ -120,44 +121,44 @@ class TurnFlow:
         seat = self.active
         drawn = 0
         for i in range(count):
-            if self.draw_card(seat, specialization=specialization and i == 0) is not None:
+            if hand.draw_card(self, seat, specialization=specialization and i == 0) is not None:
                 drawn += 1
         if drawn:
-            self.log_event(f"{self.name_of(f'w{seat}')} draws {drawn}")
+            log_event(self, f"{figures.name_of(self, f'w{seat}')} draws {drawn}")
 
         effects.after_draw(self, seat, drawn)
-        self.then("enforce_hand_limit", seat=seat)
-        self.then("end_turn")
+        then(self, "enforce_hand_limit", seat=seat)
+        then(self, "end_turn")
 
     @step
     def enforce_hand_limit(self, seat: int) -> None:
         """Over the limit: discard, end a maintained spell or drop an item, one at a time."""
         w = self.wizards[seat]
-        if not w.alive or self.hand_total(seat) <= self.max_hand(seat):
+        if not w.alive or hand.hand_total(self, seat) <= hand.max_hand(self, seat):
             return
         reduce, own = "reduce_hand", [c for c, sp in self.spells.items() if sp.caster == seat]
-        options = self.card_options(
+        options = card_options(
             "discard", w.hand, "Discard {}", reduce, {"seat": seat, "how": "discard"}
         )
-        options += self.card_options(
+        options += card_options(
             "end_spell", own, "End your {}", reduce, {"seat": seat, "how": "end"}
         )
-        if self.items_count(seat):
+        if hand.items_count(self, seat):
             drop = {"seat": seat, "how": "drop"}
-            options += self.card_options("drop", w.items, "Drop {}", reduce, drop, key="item")
-        self.push_choice(seat, "hand_limit", options)
+            options += card_options("drop", w.items, "Drop {}", reduce, drop, key="item")
+        push_choice(self, seat, "hand_limit", options)
 
     @step
     def reduce_hand(self, seat: int, how: str, card: int) -> None:
         w = self.wizards[seat]
         if how == "discard" and card in w.hand:
             w.hand.remove(card)
-            self.discard_card(card)
+            hand.discard_card(self, card)
         elif how == "end":
             self.end_spell(card)
         elif how == "drop" and card in w.items:
             self.drop_item(seat, card)
-        self.then("enforce_hand_limit", seat=seat)
+        then(self, "enforce_hand_limit", seat=seat)
 
     @step
     def end_turn(self) -> None:
@@ -200,8 +201,8 @@ class TurnFlow:
         self.phase = OVER
         self.frames = []
         self.activation = ""
-        who = self.name_of(f"w{winner}") if winner >= 0 else "nobody"
-        self.log_event(f"Game over ({reason}): {who} wins")
+        who = figures.name_of(self, f"w{winner}") if winner >= 0 else "nobody"
+        log_event(self, f"Game over ({reason}): {who} wins")
 
     def check_victory(self) -> None:
         """2 VP wins at once; so does being the last wizard alive; none alive: a draw."""

@@ -19,7 +19,7 @@ from typing import Any
 from arena.games.base import JSON
 from arena.games.codes import parse_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects
+from arena.games.wiz_war import effects, figures, hand, sight
 from arena.games.wiz_war.cards import CARDS, CREATURES
 from arena.games.wiz_war.records import GAME_NAME, is_wizard
 from arena.games.wiz_war.rules import WizWarState
@@ -128,14 +128,14 @@ def _player(state: WizWarState, p: int, viewer: int) -> JSON:
         "life": w.life,
         "vp": w.vp,
         "hand_size": len(w.hand),
-        "hand_total": state.hand_total(p),
-        "max_hand": state.max_hand(p),
+        "hand_total": hand.hand_total(state, p),
+        "max_hand": hand.max_hand(state, p),
         "items": [card_record(c) for c in w.items],
         "treasure": w.treasure,
         "stun_tokens": w.stun,
         "stunned": w.stunned,
         "stun_mode": w.stun_mode,
-        "form": state.form(w.token) if w.alive else "",
+        "form": figures.form(state, w.token) if w.alive else "",
         "mp": w.mp,
         "boosted": w.boosted,
         "attacks": w.attacks,
@@ -163,12 +163,12 @@ def _creature(state: WizWarState, name: str) -> JSON:
         "square": cr.sq,
         "life": cr.life,
         "start_life": cr.start_life,
-        "base_speed": state.base_speed(name),
+        "base_speed": figures.base_speed(state, name),
         "stun_tokens": cr.stun,
         "stunned": cr.stunned,
         "treasure": cr.treasure,
         "activated": cr.activated,
-        "form": state.form(name),
+        "form": figures.form(state, name),
         "card": cr.card,
         "guardian_used": cr.guardian_used,
         "mad_dash": cr.mad_dash,
@@ -212,7 +212,7 @@ def _door(state: WizWarState, e: int) -> JSON:
         **_edge(e),
         "colour": B.COLOURS[door.colour],
         "cracks": door.cracks,
-        "sealed": state.sealed(e),
+        "sealed": sight.sealed(state, e),
         "held_by": state.held.get(e, -1),
         "created": door.card >= 0,
     }
@@ -398,7 +398,7 @@ def _base_label(state: WizWarState, code: str) -> str:
     head, rest, mode = parsed.head, parsed.word, parsed.params.get("mode", "")
     seat = state.active
     actor = state.activation or f"w{seat}"
-    who = state.name_of(actor)
+    who = figures.name_of(state, actor)
     card_id = parsed.number("card")
     title = CARDS[card_id].title if card_id >= 0 else ""
     if head == "step":
@@ -406,7 +406,7 @@ def _base_label(state: WizWarState, code: str) -> str:
             return f"{who} tries to leave the Dust Cloud (a d4 picks the way, 1 MP)"
         return f"{who} steps {WAYS[rest]} (1 MP)"
     if head == "boost":
-        return f"Discard {title} to boost speed by {state.energy_of(seat, card_id)} MP"
+        return f"Discard {title} to boost speed by {hand.energy_of(state, seat, card_id)} MP"
     if head == "cast":
         return f"{who} casts {title}" + (f" ({mode.replace('_', ' ')})" if mode else "")
     if head == "play":

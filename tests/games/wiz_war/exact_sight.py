@@ -11,6 +11,7 @@ from functools import cache
 from itertools import pairwise
 
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.rules import WizWarState
 
 
@@ -72,12 +73,12 @@ def _clear(
     squares: tuple[int, ...],
     ignore: int,
 ) -> bool:
-    fillers = s.fillers()
+    fillers = sight.fillers(s)
     if any(x in fillers for x in squares):
         return False
-    blocked = {e for e in edges if s.edge_blocks(e, token, at)}
+    blocked = {e for e in edges if sight.edge_blocks(s, e, token, at)}
     for v in vertices:
-        blocked.update(e for e in B.VERTEX_EDGES[v] if s.edge_blocks(e, token, at))
+        blocked.update(e for e in B.VERTEX_EDGES[v] if sight.edge_blocks(s, e, token, at))
     return len(blocked) <= ignore
 
 
@@ -94,9 +95,9 @@ def sees_edge(s: WizWarState, token: str, a: int, edge: int, ignore: int = 0) ->
     """The old `sees_edge` from square a."""
     if a in B.edge_squares(edge):
         return True
-    if s.spell_in_play("fog"):
+    if figures.spell_in_play(s, "fog"):
         return False
-    if s.objects_at(a, "dust_cloud") and not s.hovers(token):
+    if sight.objects_at(s, a, "dust_cloud") and not figures.hovers(s, token):
         return False
     t = trace_edge(a, edge)
     return _clear(s, token, a, t.edges, t.vertices, t.squares, ignore)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import hand, sight
 from arena.games.wiz_war.records import DISCARD_AND_DRAW
 
 from .helpers import (
@@ -59,16 +60,16 @@ def test_every_square_is_reachable_from_every_home_without_doors() -> None:
 def test_line_of_sight_examples_of_appendix_b() -> None:
     s = new_game()
     place(s, "w2", 0, 0)
-    assert s._line("w2", sq(2, 2), sq(1, 2), 0)
-    assert not s._line("w2", sq(2, 2), sq(2, 4), 0)
-    assert s._line("w2", sq(1, 1), sq(2, 3), 0)
-    assert not s._line("w2", sq(2, 4), sq(2, 5), 0)
+    assert sight._line(s, "w2", sq(2, 2), sq(1, 2), 0)
+    assert not sight._line(s, "w2", sq(2, 2), sq(2, 4), 0)
+    assert sight._line(s, "w2", sq(1, 1), sq(2, 3), 0)
+    assert not sight._line(s, "w2", sq(2, 4), sq(2, 5), 0)
 
 
 def test_los_through_a_wrap_opening_runs_along_its_row() -> None:
     s = new_game()
     place(s, "w0", 2, 0)
-    assert s.sees("w0", sq(2, 9))  # the neighbour through the opening
+    assert sight.sees(s, "w0", sq(2, 9))  # the neighbour through the opening
     assert B.wrap_path(sq(2, 0), sq(2, 9)) == ((), ())
 
 
@@ -78,7 +79,7 @@ def test_a_stone_block_blocks_sight_and_steps() -> None:
     play(s, f"cast:card={block}", "target:r1c2")
     pass_windows(s)
     assert "step:n" not in s.legal_actions()
-    assert not s.sees("w0", sq(0, 2))
+    assert not sight.sees(s, "w0", sq(0, 2))
 
 
 def test_picking_up_a_treasure_ends_the_move_and_cast_phase() -> None:
@@ -114,7 +115,7 @@ def test_the_hand_limit_counts_spells_and_items() -> None:
         give(s, BLUE, "energy")
     carry(s, BLUE, "bloodshard")
     maintain(s, BLUE, "invisible", "w0")
-    assert s.hand_total(BLUE) == 7 and s.draws_allowed(BLUE) == 0
+    assert hand.hand_total(s, BLUE) == 7 and s.draws_allowed(BLUE) == 0
     play(s, "end_phase")
     assert s.legal_actions()[-1] == "draw:n=0"
 

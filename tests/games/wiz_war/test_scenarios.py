@@ -6,6 +6,7 @@ import pytest
 
 from arena.games import IllegalAction
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import CARDS, ENERGY, FLASH
 from arena.games.wiz_war.records import DISCARD_AND_DRAW
 
@@ -40,7 +41,7 @@ def test_t1_summoning_with_a_roll_of_4() -> None:
     minotaur = s.creatures["minotaur"]
     assert minotaur.life == 10 and minotaur.sq == sq(2, 3)
     assert c in s.spells and s.spells[c].caster == BLUE
-    assert s.hand_total(BLUE) == 1
+    assert hand.hand_total(s, BLUE) == 1
     assert s.wizards[BLUE].mp == 3 and s.wizards[BLUE].attacks == 0
 
 
@@ -194,7 +195,7 @@ def _storm_position(s):
     put_creature(s, BLUE, "genie", 2, 3)
     storm = give(s, RED, "psychic_storm")
     energy = give(s, RED, "energy", "Energy 5")
-    assert s.sees("w1", sq(2, 3))
+    assert sight.sees(s, "w1", sq(2, 3))
     return storm, energy
 
 
@@ -343,9 +344,9 @@ def test_t12_cracks() -> None:
     energy = give(s, BLUE, "energy", "Energy 5")
     _blast(s, "powerthrust", "r2c3e", f"energy:card={energy}")
     assert s.walls[wall] == 4
-    assert not s.sees("w0", sq(2, 4))
+    assert not sight.sees(s, "w0", sq(2, 4))
     _blast(s, "ka_bong", "r2c3e")
-    assert wall not in s.walls and s.sees("w0", sq(2, 4))
+    assert wall not in s.walls and sight.sees(s, "w0", sq(2, 4))
     place(s, "w0", 2, 4)
     door = B.edge_between(sq(2, 4), sq(2, 5))
     flash = give(s, BLUE, "flash_energy", "Flash Energy 7")
@@ -367,7 +368,7 @@ def test_t13_a_transformation_on_a_creature() -> None:
     werewolf = give(s, BLUE, "werewolf_form")
     play(s, f"cast:card={werewolf}", "target:minotaur")
     pass_windows(s)
-    assert s.spells[werewolf].tokens == 1 and s.base_speed("minotaur") == 4
+    assert s.spells[werewolf].tokens == 1 and figures.base_speed(s, "minotaur") == 4
     place(s, "w1", 1, 3)
     place(s, "minotaur", 1, 2)
     play(s, "activate:minotaur")
@@ -383,7 +384,7 @@ def test_t13_a_transformation_on_a_creature() -> None:
     for _ in range(4):
         end_turn(s)
     assert s.active == BLUE and werewolf not in s.spells
-    assert s.base_speed("minotaur") == 3
+    assert figures.base_speed(s, "minotaur") == 3
 
 
 def test_t14a_doors() -> None:

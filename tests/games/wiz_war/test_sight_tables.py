@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import sight
 from arena.games.wiz_war.records import Obj
 from arena.games.wiz_war.rules import WizWarState
 
@@ -78,7 +79,7 @@ def test_sight_between_squares_agrees_with_the_exact_tracer(name: str) -> None:
             for b in B.SQUARES:
                 for ignore in (0, 1, 2):
                     want = exact.line(s, token, a, b, ignore)
-                    assert s._line(token, a, b, ignore) == want, (token, a, b, ignore)
+                    assert sight._line(s, token, a, b, ignore) == want, (token, a, b, ignore)
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -88,7 +89,7 @@ def test_sight_to_edges_agrees_with_the_exact_tracer(name: str) -> None:
         for edge in B.ALL_EDGES:
             for ignore in (0, 1):
                 want = exact.sees_edge(s, "w0", a, edge, ignore)
-                assert s.sees_edge("w0", edge, origin=a, ignore=ignore) == want, (a, edge)
+                assert sight.sees_edge(s, "w0", edge, origin=a, ignore=ignore) == want, (a, edge)
 
 
 @pytest.mark.parametrize("name", BOARDS)
@@ -99,6 +100,10 @@ def test_squares_in_sight_agree_with_each_line(name: str) -> None:
     for token in ("w0", "w2"):
         for a in B.SQUARES:
             for ignore in (0, 1, 2):
-                seen = B.visible_squares(a, s._blocking(token, a), s._filled(), ignore)
+                seen = B.visible_squares(a, sight._blocking(s, token, a), sight._filled(s), ignore)
                 for b in B.SQUARES:
-                    assert (seen >> b & 1 == 1) == s._line(token, a, b, ignore), (token, a, b)
+                    assert (seen >> b & 1 == 1) == sight._line(s, token, a, b, ignore), (
+                        token,
+                        a,
+                        b,
+                    )

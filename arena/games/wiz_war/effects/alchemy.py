@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -40,15 +41,8 @@ def acid_bath(s: WizWarState, cast: JSON) -> None:
 
 
 def acid_bath_ticks(s: WizWarState, sp: Spell) -> None:
-    if sp.target and s.figure_alive(sp.target):
-        s.then(
-            "suffer_damage",
-            target=sp.target,
-            packets=[[value("acid_bath", "damage"), MAG, ""]],
-            attack=False,
-            source="",
-            source_sq=-1,
-        )
+    if sp.target and figures.figure_alive(s, sp.target):
+        s.damage(None, sp.target, [[value("acid_bath", "damage"), MAG, ""]])
 
 
 SPECS["acid_bath"] = Spec(slots=(target_slot("los"),), resolve=acid_bath, reach="los")
@@ -82,7 +76,7 @@ def _add_options(s: WizWarState, frame: JSON, name: str) -> Options:
 def add(s: WizWarState, cast: JSON) -> None:
     """Two energy cards (Powerstone counted per card) become E of the next spell this turn."""
     seat = cast["seat"]
-    s.wizards[seat].add_energy = sum(s.energy_of(seat, c) for c in cast["energy"])
+    s.wizards[seat].add_energy = sum(hand.energy_of(s, seat, c) for c in cast["energy"])
 
 
 SPECS["add"] = Spec(
@@ -103,7 +97,7 @@ def empty_squares_in_sight(s: WizWarState, frame: JSON) -> Options:
             (
                 B.square_name(sq)
                 for sq in B.SQUARES
-                if s.empty_square(sq) and in_range(s, frame, sq, "los")
+                if sight.empty_square(s, sq) and in_range(s, frame, sq, "los")
             ),
         ),
     )
@@ -201,8 +195,10 @@ SPECS["fools_gold"] = Spec(resolve=fools_gold)
 
 def _tacks_squares(s: WizWarState, frame: JSON) -> Options:
     actor = frame["actor"]
-    here = s.figure_sq(actor)
-    squares = [sq for sq in s.adjacent_squares(actor) if sq == here or s.empty_square(sq)]
+    here = figures.figure_sq(s, actor)
+    squares = [
+        sq for sq in sight.adjacent_squares(s, actor) if sq == here or sight.empty_square(s, sq)
+    ]
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CREATURES,
     FANGS_PER_TOTEM,
@@ -22,15 +23,15 @@ from arena.games.wiz_war.effects.white_cantrip import fix_default
 
 def _punch_fix(s: WizWarState, cast: JSON) -> None:
     actor = cast["actor"]
-    if is_wizard(actor) and s.form(actor) == "extra_arms":
-        near = s.adjacent_squares(actor)
+    if is_wizard(actor) and figures.form(s, actor) == "extra_arms":
+        near = sight.adjacent_squares(s, actor)
         cast["targets"] = [
             f
-            for f in s.figures()
+            for f in figures.figures(s)
             if f != actor
-            and s.controller(f) != cast["seat"]
-            and s.figure_sq(f) in near
-            and not s.untargetable(f)
+            and figures.controller(s, f) != cast["seat"]
+            and figures.figure_sq(s, f) in near
+            and not figures.untargetable(s, f)
         ]
         return
     fix_default(s, cast)
@@ -38,7 +39,7 @@ def _punch_fix(s: WizWarState, cast: JSON) -> None:
 
 def _punch_slot(s: WizWarState, frame: JSON) -> Options:
     actor = frame["actor"]
-    if is_wizard(actor) and s.form(actor) == "extra_arms":
+    if is_wizard(actor) and figures.form(s, actor) == "extra_arms":
         fake = {"seat": frame["seat"], "actor": actor, "source": "punch", "values": {}}
         anyone = figure_targets(s, fake, "adj")
         return [("target:all", "Punch everyone beside you (Extra Arms)", "all")] if anyone else []
@@ -47,7 +48,7 @@ def _punch_slot(s: WizWarState, frame: JSON) -> Options:
 
 def _punch_exists(s: WizWarState, frame: JSON) -> bool:
     actor = frame["actor"]
-    if is_wizard(actor) and s.form(actor) == "extra_arms":
+    if is_wizard(actor) and figures.form(s, actor) == "extra_arms":
         return bool(_punch_slot(s, frame))
     return _adjacent_exists(s, frame)
 
@@ -74,7 +75,7 @@ def creature_attack(name: str) -> Spec:
         def packets() -> list[list]:
             amount = row.damage + (die_roll(s.rng) if row.die else 0)
             if name == "spirit_fangs":
-                amount += FANGS_PER_TOTEM * s.totems_of(cast["seat"])
+                amount += FANGS_PER_TOTEM * hand.totems_of(s, cast["seat"])
             return [[amount, PHYS if row.kind == "phys" else MAG, "fire" if row.fire else ""]]
 
         hit_all(s, cast, packets)

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.config import (
     WARD_DROPS,
 )
 from arena.games.wiz_war.records import MAG, PHYS, Door, die_roll
+from arena.games.wiz_war.resolution import log_event, then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
@@ -68,7 +70,7 @@ def _earth_edges(s: WizWarState, seat: int, cast: JSON) -> list[int]:
     origin = cast.get("origin", -1)
     edges = []
     for t in own_in_targets(s, seat, cast):
-        sq = s.figure_sq(t)
+        sq = figures.figure_sq(s, t)
         if origin < 0 or sq == origin:
             continue
         trace = B.trace_squares(origin, sq)
@@ -77,7 +79,7 @@ def _earth_edges(s: WizWarState, seat: int, cast: JSON) -> list[int]:
         if direct >= 0:
             crossed.append(direct)
         for e in crossed:
-            if s.empty_edge(e) and any(s.sees(me, x) for x in B.edge_squares(e)):
+            if sight.empty_edge(s, e) and any(sight.sees(s, me, x) for x in B.edge_squares(e)):
                 edges.append(e)
     return edges
 
@@ -93,23 +95,16 @@ def ward(s: WizWarState, ct: JSON) -> None:
     """The picker suffers 3 mag (not an attack) and rolls d4: on 1-2 he drops it."""
     pickup = against(s, ct)
     picker = pickup["actor"]
-    s.then(
-        "suffer_damage",
-        target=picker,
-        packets=[[value("ward", "damage"), MAG, ""]],
-        attack=False,
-        source="",
-        source_sq=-1,
-    )
-    s.then("ward_roll", picker=picker, treasure=pickup["treasure"])
+    s.damage(None, picker, [[value("ward", "damage"), MAG, ""]])
+    then(s, "ward_roll", picker=picker, treasure=pickup["treasure"])
 
 
 @step
 def ward_roll(s: WizWarState, picker: str, treasure: int) -> None:
-    if not s.figure_alive(picker):
+    if not figures.figure_alive(s, picker):
         return
     roll = die_roll(s.rng)
-    s.log_event(f"Ward: d4={roll}")
+    log_event(s, f"Ward: d4={roll}")
     if roll in WARD_DROPS and s.carried_treasure(picker) == treasure:
         s.drop_carried_treasure(picker)
 
@@ -154,7 +149,7 @@ SPECS["fire_darts"] = Spec(
 def ka_bong(s: WizWarState, cast: JSON) -> None:
     """4 phys; a W/C that loses at least 1 life gets 1 stun token."""
     hit_all(s, cast, [[value("ka_bong", "damage"), PHYS, ""]])
-    s.then("stun_if_lost", cast=cast["id"], tokens=1)
+    then(s, "stun_if_lost", cast=cast["id"], tokens=1)
 
 
 @step
@@ -163,8 +158,8 @@ def stun_if_lost(s: WizWarState, cast: int, tokens: int) -> None:
     if c is None:
         return
     for token, lost in c["lost"].items():
-        if lost >= 1 and s.figure_alive(token):
-            s.then("stun", target=token, tokens=tokens)
+        if lost >= 1 and figures.figure_alive(s, token):
+            then(s, "stun", target=token, tokens=tokens)
 
 
 SPECS["ka_bong"] = Spec(slots=(target_slot("los", objects=True),), resolve=ka_bong, reach="los")
@@ -175,13 +170,13 @@ def swap(s: WizWarState, cast: JSON) -> None:
     me, target = cast["actor"], cast["values"]["target"]
     if not s.hits(cast):
         return
-    a, b = s.figure_sq(me), s.figure_sq(target)
+    a, b = figures.figure_sq(s, me), figures.figure_sq(s, target)
     s.relocate(me, b)
     s.relocate(target, a)
     moved_by_own_spell(s, cast)
     s.wizards[cast["seat"]].no_move = True
-    s.then("enter", token=me, sq=b, paid=False)
-    s.then("enter", token=target, sq=a, paid=False)
+    then(s, "enter", token=me, sq=b, paid=False)
+    then(s, "enter", token=target, sq=a, paid=False)
 
 
 def moved_by_own_spell(s: WizWarState, cast: JSON) -> None:
@@ -202,7 +197,7 @@ def _booby_squares(s: WizWarState, frame: JSON) -> Options:
         [
             B.square_name(sq)
             for sq in B.SQUARES
-            if s.empty_square(sq) and B.square_name(sq) not in chosen
+            if sight.empty_square(s, sq) and B.square_name(sq) not in chosen
         ],
     )
 
@@ -218,7 +213,7 @@ def booby_trap(s: WizWarState, cast: JSON) -> None:
     """Four face-down tokens, one live; only the caster knows which."""
     for i, token in enumerate(cast["values"]["targets"]):
         sq = B.parse_square(token)
-        if s.empty_square(sq):
+        if sight.empty_square(s, sq):
             add_object(s, "booby", sq, cast, live=i == cast["values"]["live"])
     place_spell(s, cast, "")
 
@@ -239,7 +234,7 @@ def _door_places(s: WizWarState, frame: JSON) -> Options:
         (
             B.edge_name(e)
             for e in B.ALL_EDGES
-            if (s.empty_edge(e) or (e in s.walls and e not in s.created_walls))
+            if (sight.empty_edge(s, e) or (e in s.walls and e not in s.created_walls))
             and e not in s.fire_walls
             and edge_in_range(s, frame, e, "los")
         ),
@@ -265,7 +260,7 @@ SPECS["create_door"] = Spec(slots=(Slot("target", _door_places),), resolve=creat
 def object_spell(kind: str) -> Callable[[WizWarState, JSON], None]:
     def create(s: WizWarState, cast: JSON) -> None:
         sq = B.parse_square(cast["values"]["target"])
-        if not s.empty_square(sq):
+        if not sight.empty_square(s, sq):
             return
         oid = add_object(s, kind, sq, cast)
         place_spell(s, cast, f"o{oid}")

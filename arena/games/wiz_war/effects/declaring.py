@@ -8,6 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arena.games.base import JSON
+from arena.games.wiz_war import figures
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
@@ -168,7 +169,7 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
         profile = _cast_profile(c)
         modes: list[str] = []
         out.append(modes)
-        if not profile.castable or (profile.fire and s.spell_in_play("flood")):
+        if not profile.castable or (profile.fire and figures.spell_in_play(s, "flood")):
             continue
         for mode, attack in profile.modes:
             if attack:
@@ -204,7 +205,7 @@ def usable_modes(s: WizWarState, seat: int, c: int) -> list[str]:
     """Uses of a carried item now: throwing, striking, Null Powder, Master Key, tacks."""
     card = CARDS[c]
     me = f"w{seat}"
-    if s.only_counters(me) or (card.has("fire") and s.spell_in_play("flood")):
+    if s.only_counters(me) or (card.has("fire") and figures.spell_in_play(s, "flood")):
         return []
     key = card.key
     if key not in USES:
@@ -241,11 +242,11 @@ def use_item(s: WizWarState, seat: int, c: int, mode: str) -> None:
 
 def has_targets(s: WizWarState, seat: int, actor: str, key: str) -> bool:
     """Punch, Stone Spikes, Strength's tear and creature card attacks: any target now?"""
-    if key == "spike" and not s.has_spell(actor, "stone_spikes"):
+    if key == "spike" and not figures.has_spell(s, actor, "stone_spikes"):
         return False
-    if key == "tear" and not s.has_spell(actor, "strength"):
+    if key == "tear" and not figures.has_spell(s, actor, "strength"):
         return False
-    if key == "punch" and not is_wizard(actor) and s.form(actor) not in PUNCHING_FORMS:
+    if key == "punch" and not is_wizard(actor) and figures.form(s, actor) not in PUNCHING_FORMS:
         return False
     return _probe(s, seat, actor, key, -1, "", key)
 

@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
+from arena.games.wiz_war.resolution import push_choice, then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
@@ -38,7 +40,7 @@ def tail_slap(s: WizWarState, cast: JSON) -> None:
     """phys = one d4; a target carrying a treasure or relic drops it."""
     for t in s.hits(cast):
         s.damage(cast, t, [[die_roll(s.rng), PHYS, ""]])
-        s.then("drop_slot_step", seat=int(t[1]))
+        then(s, "drop_slot_step", seat=int(t[1]))
 
 
 @step
@@ -56,7 +58,7 @@ def _breath_targets(s: WizWarState, cast: JSON) -> None:
     """Up to 3 squares beyond the caster's, stopping before an edge that blocks his movement
     or a square with a movement-blocking object; never wraps."""
     actor = cast["actor"]
-    here = s.figure_sq(actor)
+    here = figures.figure_sq(s, actor)
     sq, d = here, cast["values"]["dir"]
     area = []
     for _ in range(value("flame_breath", "reach")):
@@ -64,16 +66,18 @@ def _breath_targets(s: WizWarState, cast: JSON) -> None:
         if (
             n is None
             or n.edge == B.WRAP
-            or s.edge_blocks(n.edge, actor, here if sq == here else sq)
+            or sight.edge_blocks(s, n.edge, actor, here if sq == here else sq)
         ):
             break
-        if s.objects_at(n.square, "stone_block"):
+        if sight.objects_at(s, n.square, "stone_block"):
             break
         sq = n.square
         area.append(sq)
     cast["area"] = area
     cast["targets"] = [
-        f for f in s.figures() if s.figure_sq(f) in area and s.form(f) != "mist_body"
+        f
+        for f in figures.figures(s)
+        if figures.figure_sq(s, f) in area and figures.form(s, f) != "mist_body"
     ]
 
 
@@ -92,7 +96,7 @@ SPECS["flame_breath"] = Spec(
 
 def dragon_wings(s: WizWarState, cast: JSON) -> None:
     me = wizard_of(cast)
-    before = s.base_speed(me)
+    before = figures.base_speed(s, me)
     place_spell(s, cast, me)
     s.speed_shift(me, before)
 
@@ -103,16 +107,18 @@ SPECS["dragon_scales"] = Spec(resolve=self_spell)
 
 def _roar_targets(s: WizWarState, cast: JSON) -> None:
     actor = cast["actor"]
-    near = s.adjacent_squares(actor)
+    near = sight.adjacent_squares(s, actor)
     cast["area"] = near
     cast["targets"] = [
-        f for f in s.figures() if f != actor and s.figure_sq(f) in near and s.form(f) != "mist_body"
+        f
+        for f in figures.figures(s)
+        if f != actor and figures.figure_sq(s, f) in near and figures.form(s, f) != "mist_body"
     ]
 
 
 def dragons_roar(s: WizWarState, cast: JSON) -> None:
     for t in s.hits(cast):
-        s.then("stun", target=t, tokens=value("dragons_roar", "stun"))
+        then(s, "stun", target=t, tokens=value("dragons_roar", "stun"))
 
 
 SPECS["dragons_roar"] = Spec(resolve=dragons_roar, reach="area", targets=_roar_targets)
@@ -191,22 +197,23 @@ def wing_buffet(s: WizWarState, cast: JSON) -> None:
     """1 phys, then the caster may push it 0-2 squares directly away."""
     for t in s.hits(cast):
         s.damage(cast, t, [[value("wing_buffet", "damage"), PHYS, ""]])
-        s.then("buffet_push", cast=cast["id"], target=t)
+        then(s, "buffet_push", cast=cast["id"], target=t)
 
 
 @step
 def buffet_push(s: WizWarState, cast: int, target: str) -> None:
     c = s.casts.get(cast)
-    if c is None or not s.figure_alive(target) or not s.figure_alive(c["actor"]):
+    if c is None or not figures.figure_alive(s, target) or not figures.figure_alive(s, c["actor"]):
         return
-    origin = s.figure_sq(c["actor"])
-    s.push_choice(
+    origin = figures.figure_sq(s, c["actor"])
+    push_choice(
+        s,
         c["seat"],
         "knock_back",
         [
             (
                 action_code("push", k),
-                f"Push {s.name_of(target)} {k} squares away",
+                f"Push {figures.name_of(s, target)} {k} squares away",
                 "push_away",
                 {"token": target, "origin": origin, "count": k, "chooser": c["seat"]},
             )

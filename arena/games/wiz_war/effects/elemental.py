@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -14,6 +15,7 @@ from arena.games.wiz_war.config import (
     LIGHTNING_DAMAGE_PER_ENTRY,
 )
 from arena.games.wiz_war.records import MAG, PHYS, is_wizard
+from arena.games.wiz_war.resolution import then
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
@@ -56,7 +58,7 @@ def _bolt_targets(s: WizWarState, cast: JSON) -> None:
     """The bolt makes E steps from the caster's square; a blocked step reverses it and
     re-enters the current square; it never wraps. Figures in entered squares are targets."""
     actor = cast["actor"]
-    here = s.figure_sq(actor)
+    here = figures.figure_sq(s, actor)
     sq, d = here, cast["values"]["dir"]
     entries = []
     for _ in range(cast["E"]):
@@ -64,8 +66,8 @@ def _bolt_targets(s: WizWarState, cast: JSON) -> None:
         if (
             n is None
             or n.edge == B.WRAP
-            or s.edge_blocks(n.edge, actor, here)
-            or s.objects_at(n.square, "stone_block")
+            or sight.edge_blocks(s, n.edge, actor, here)
+            or sight.objects_at(s, n.square, "stone_block")
         ):
             d = B.OPPOSITE[d]
         else:
@@ -73,10 +75,10 @@ def _bolt_targets(s: WizWarState, cast: JSON) -> None:
         entries.append(sq)
     cast["area"] = entries
     cast["where"] = {}
-    for f in s.figures():
-        if s.figure_sq(f) in entries and s.form(f) != "mist_body":
+    for f in figures.figures(s):
+        if figures.figure_sq(s, f) in entries and figures.form(s, f) != "mist_body":
             cast["targets"].append(f)
-            cast["where"][f] = s.figure_sq(f)
+            cast["where"][f] = figures.figure_sq(s, f)
 
 
 def lightning_bolt(s: WizWarState, cast: JSON) -> None:
@@ -86,7 +88,7 @@ def lightning_bolt(s: WizWarState, cast: JSON) -> None:
         for token in hit:
             if cast["where"].get(token) == sq:
                 s.damage(cast, token, [[LIGHTNING_DAMAGE_PER_ENTRY, MAG, "lightning"]])
-    s.then("stun_if_lost", cast=cast["id"], tokens=value("lightning_bolt", "stun"))
+    then(s, "stun_if_lost", cast=cast["id"], tokens=value("lightning_bolt", "stun"))
 
 
 SPECS["lightning_bolt"] = Spec(
@@ -136,15 +138,16 @@ def waterbolt(s: WizWarState, cast: JSON) -> None:
     if is_figure(target):
         if target not in s.hits(cast):
             return
-        for sp in s.spells_on(target):
+        for sp in figures.spells_on(s, target):
             if CARDS[sp.card].key == "acid_bath":
                 s.end_spell(sp.card)
         s.damage(cast, target, [[dmg, MAG, "water"]])
         if target != cast["actor"] and e - dmg > 0:
-            s.then(
+            then(
+                s,
                 "push_away",
                 token=target,
-                origin=s.figure_sq(cast["actor"]),
+                origin=figures.figure_sq(s, cast["actor"]),
                 count=e - dmg,
                 chooser=cast["seat"],
             )
@@ -186,10 +189,10 @@ def flood_effect(s: WizWarState) -> None:
         for c in list(w.items):
             if CARDS[c].has("fire"):
                 w.items.remove(c)
-                s.discard_card(c)
+                hand.discard_card(s, c)
     for c in [c for c in s.floor if CARDS[c].has("fire")]:
         del s.floor[c]
-        s.discard_card(c)
+        hand.discard_card(s, c)
     for o in [o for o in s.objects.values() if o.kind == "tacks"]:
         s.destroy_object(o.id)
 
@@ -215,7 +218,7 @@ SPECS["flood:counter"] = Spec(resolve=flood_counter, cancels=True, counter=attac
 def wall_of_fire(s: WizWarState, cast: JSON) -> None:
     """A fire barrier on an empty edge: crossing it costs 4 mag·fire; it blocks nothing."""
     e = B.parse_edge(cast["values"]["target"])
-    if not s.empty_edge(e):
+    if not sight.empty_edge(s, e):
         return
     s.fire_walls[e] = cast["card"]
     s._memo = {}
@@ -265,13 +268,13 @@ SPECS["spike"] = Spec(
 def _windrider_steps(s: WizWarState, frame: JSON) -> Options:
     """Up to E squares straight, never across walls, doors, objects or figures."""
     actor = frame["actor"]
-    sq, d = s.figure_sq(actor), frame["values"]["dir"]
+    sq, d = figures.figure_sq(s, actor), frame["values"]["dir"]
     reach = 0
     for _ in range(energy_value(s, frame)):
         n = B.NEIGHBOURS[sq][d]
         if n is None or n.edge == B.WRAP or n.edge in s.walls or n.edge in s.doors:
             break
-        if s.objects_at(n.square) or s.figures_at(n.square):
+        if sight.objects_at(s, n.square) or figures.figures_at(s, n.square):
             break
         sq = n.square
         reach += 1
@@ -280,22 +283,22 @@ def _windrider_steps(s: WizWarState, frame: JSON) -> Options:
 
 def windrider(s: WizWarState, cast: JSON) -> None:
     me, d, k = cast["actor"], cast["values"]["dir"], cast["values"]["steps"]
-    sq = s.figure_sq(me)
+    sq = figures.figure_sq(s, me)
     for _ in range(k):
         n = B.NEIGHBOURS[sq][d]
         if (
             n is None
             or n.edge in s.walls
             or n.edge in s.doors
-            or s.objects_at(n.square)
-            or s.figures_at(n.square)
+            or sight.objects_at(s, n.square)
+            or figures.figures_at(s, n.square)
         ):
             break
         sq = n.square
-    if sq != s.figure_sq(me):
+    if sq != figures.figure_sq(s, me):
         s.relocate(me, sq)
         moved_by_own_spell(s, cast)
-        s.then("enter", token=me, sq=sq, paid=False)
+        then(s, "enter", token=me, sq=sq, paid=False)
 
 
 SPECS["windrider"] = Spec(

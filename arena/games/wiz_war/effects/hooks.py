@@ -9,11 +9,13 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
 )
 from arena.games.wiz_war.records import MAG, Spell, is_wizard
+from arena.games.wiz_war.resolution import log_event
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
@@ -28,7 +30,7 @@ def counter_options(s: WizWarState, seat: int, frame: JSON, cast: JSON) -> list[
     w = s.wizards[seat]
     out: list[tuple[str, JSON]] = []
     window = frame["mode"]
-    flood = s.spell_in_play("flood")
+    flood = figures.spell_in_play(s, "flood")
     for c in w.hand:
         card = CARDS[c]
         key = card.key
@@ -103,16 +105,9 @@ def time_passes(s: WizWarState, seat: int) -> None:
 def after_draw(s: WizWarState, seat: int, drawn: int) -> None:
     """Slow Death: 1 mag (not an attack) per card drawn."""
     token = f"w{seat}"
-    if s.has_spell(token, "slow_death"):
+    if figures.has_spell(s, token, "slow_death"):
         for _ in range(drawn):
-            s.then(
-                "suffer_damage",
-                target=token,
-                packets=[[value("slow_death", "damage"), MAG, ""]],
-                attack=False,
-                source="",
-                source_sq=-1,
-            )
+            s.damage(None, token, [[value("slow_death", "damage"), MAG, ""]])
 
 
 def after_damage(
@@ -123,53 +118,36 @@ def after_damage(
     fire = any(p[2] == "fire" and p[0] > 0 for p in packets)
     water = any(p[2] == "water" for p in packets)
     if water:
-        for sp in s.spells_on(target):
+        for sp in figures.spells_on(s, target):
             if CARDS[sp.card].key == "acid_bath":
                 s.end_spell(sp.card)
     if not is_wizard(target):
         return
     w = s.wizards[int(target[1])]
-    attacker = source if source and source != target and s.figure_alive(source) else ""
-    if attack and attacker and s.has_spell(target, "pain_link"):
-        s.then(
-            "suffer_damage",
-            target=attacker,
-            packets=[[amount, MAG, ""]],
-            attack=False,
-            source="",
-            source_sq=-1,
-        )
+    attacker = source if source and source != target and figures.figure_alive(s, source) else ""
+    if attack and attacker and figures.has_spell(s, target, "pain_link"):
+        s.damage(None, attacker, [[amount, MAG, ""]])
     for c in list(w.items):
         if CARDS[c].key != "fire_cloak":
             continue
         if water:
             w.items.remove(c)
-            s.discard_card(c)
-            s.log_event("Water destroys the Fire Cloak")
-        elif attack and attacker and s.figure_sq(attacker) in s.adjacent_squares(target):
-            s.then(
-                "suffer_damage",
-                target=attacker,
-                packets=[[value("fire_cloak", "damage"), MAG, "fire"]],
-                attack=False,
-                source="",
-                source_sq=-1,
-            )
+            hand.discard_card(s, c)
+            log_event(s, "Water destroys the Fire Cloak")
+        elif (
+            attack
+            and attacker
+            and figures.figure_sq(s, attacker) in sight.adjacent_squares(s, target)
+        ):
+            s.damage(None, attacker, [[value("fire_cloak", "damage"), MAG, "fire"]])
     if fire:
         for c in [c for c in w.items if CARDS[c].has("magic_stone")]:
             w.items.remove(c)
-            s.discard_card(c)
+            hand.discard_card(s, c)
             s.lose_item(w.seat, c)
-            s.log_event(f"Fire destroys {CARDS[c].title}")
+            log_event(s, f"Fire destroys {CARDS[c].title}")
             if CARDS[c].key == "boomstone":
-                s.then(
-                    "suffer_damage",
-                    target=target,
-                    packets=[[value("boomstone", "damage"), MAG, "fire"]],
-                    attack=False,
-                    source="",
-                    source_sq=-1,
-                )
+                s.damage(None, target, [[value("boomstone", "damage"), MAG, "fire"]])
 
 
 def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
@@ -179,24 +157,10 @@ def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
         if sp.caster == seat:
             continue
         if key == "fools_gold" and where >= 0 and B.sector_of(where) == s.wizards[sp.caster].colour:
-            s.then(
-                "suffer_damage",
-                target=f"w{seat}",
-                packets=[[value("fools_gold", "damage"), MAG, ""]],
-                attack=False,
-                source="",
-                source_sq=-1,
-            )
+            s.damage(None, f"w{seat}", [[value("fools_gold", "damage"), MAG, ""]])
             s.end_spell(sp.card)
         elif key == "hoard_guard" and sp.target == f"t{tid}":
-            s.then(
-                "suffer_damage",
-                target=f"w{seat}",
-                packets=[[value("hoard_guard", "damage"), MAG, "fire"]],
-                attack=False,
-                source="",
-                source_sq=-1,
-            )
+            s.damage(None, f"w{seat}", [[value("hoard_guard", "damage"), MAG, "fire"]])
             s.end_spell(sp.card)
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -17,6 +18,7 @@ from arena.games.wiz_war.config import (
     TELEPORT_STEPS,
 )
 from arena.games.wiz_war.records import MAG, is_wizard
+from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ def absorb_spell(s: WizWarState, ct: JSON) -> None:
         s.pending.remove(c)
         s.wizards[ct["seat"]].hand.append(c)
         target["absorbed"] = True
-        s.log_event(f"{s.name_of(wizard_of(ct))} absorbs {CARDS[c].title}")
+        log_event(s, f"{figures.name_of(s, wizard_of(ct))} absorbs {CARDS[c].title}")
 
 
 SPECS["absorb_spell"] = Spec(
@@ -63,23 +65,23 @@ def brain_burn(s: WizWarState, cast: JSON) -> None:
     """The target may first discard cards or end spells; then suffers mag = hand cards +
     maintained spells (items excluded)."""
     for t in s.hits(cast):
-        s.then("brain_burn_choice", cast=cast["id"], target=t)
+        then(s, "brain_burn_choice", cast=cast["id"], target=t)
 
 
 @step
 def brain_burn_choice(s: WizWarState, cast: int, target: str) -> None:
-    if not s.figure_alive(target):
+    if not figures.figure_alive(s, target):
         return
     seat = int(target[1])
     w = s.wizards[seat]
     args = {"cast": cast, "target": target}
-    options = s.card_options("discard", w.hand, "Discard {} first", "brain_burn_shed", args)
+    options = card_options("discard", w.hand, "Discard {} first", "brain_burn_shed", args)
     own = [c for c, sp in s.spells.items() if sp.caster == seat]
-    options += s.card_options("end_spell", own, "End your {} first", "brain_burn_shed", args)
+    options += card_options("end_spell", own, "End your {} first", "brain_burn_shed", args)
     options.append(
         ("done", "Suffer the Brain Burn now", "brain_burn_hit", {"cast": cast, "target": target})
     )
-    s.push_choice(seat, "brain_burn", options)
+    push_choice(s, seat, "brain_burn", options)
 
 
 @step
@@ -87,10 +89,10 @@ def brain_burn_shed(s: WizWarState, cast: int, target: str, card: int) -> None:
     w = s.wizards[int(target[1])]
     if card in w.hand:
         w.hand.remove(card)
-        s.discard_card(card)
+        hand.discard_card(s, card)
     else:
         s.end_spell(card)
-    s.then("brain_burn_choice", cast=cast, target=target)
+    then(s, "brain_burn_choice", cast=cast, target=target)
 
 
 @step
@@ -109,7 +111,8 @@ SPECS["brain_burn"] = Spec(
 def mental_force(s: WizWarState, cast: JSON) -> None:
     """You move the target up to E+3 legal steps (its own door permissions)."""
     for t in s.hits(cast):
-        s.then(
+        then(
+            s,
             "lead",
             target=t,
             steps=cast["E"] + value("mental_force", "steps"),
@@ -122,18 +125,18 @@ def mental_force(s: WizWarState, cast: JSON) -> None:
 def lead(s: WizWarState, target: str, steps: int, chooser: int, toward: int) -> None:
     """Move a figure one chosen legal step at a time (Mental Force; Siren Song: each step
     must bring it one closer, by walking distance, to `toward`)."""
-    if steps <= 0 or not s.figure_alive(target):
+    if steps <= 0 or not figures.figure_alive(s, target):
         return
-    here = s.figure_sq(target)
+    here = figures.figure_sq(s, target)
     ways = []
     for d in range(4):
-        n = s.can_step(target, d, pushes=False)
+        n = sight.can_step(s, target, d, pushes=False)
         if n is None:
             continue
         if toward >= 0:
-            now = s.walking_distance(target, here, toward, 40)
-            then = s.walking_distance(target, n.square, toward, 40)
-            if now < 0 or then != now - 1:
+            before = sight.walking_distance(s, target, here, toward, 40)
+            after = sight.walking_distance(s, target, n.square, toward, 40)
+            if before < 0 or after != before - 1:
                 continue
         ways.append(d)
     if not ways:
@@ -141,20 +144,20 @@ def lead(s: WizWarState, target: str, steps: int, chooser: int, toward: int) -> 
     options = [
         (
             action_code("move", B.DIRS[d]),
-            f"Move {s.name_of(target)} {B.DIRS[d]}",
+            f"Move {figures.name_of(s, target)} {B.DIRS[d]}",
             "lead_step",
             {"target": target, "d": d, "steps": steps, "chooser": chooser, "toward": toward},
         )
         for d in ways
     ]
     options.append(("stop", "Stop moving it", "noop", {}))
-    s.push_choice(chooser, "lead", options)
+    push_choice(s, chooser, "lead", options)
 
 
 @step
 def lead_step(s: WizWarState, target: str, d: int, steps: int, chooser: int, toward: int) -> None:
-    s.then("shove", token=target, d=d)
-    s.then("lead", target=target, steps=steps - 1, chooser=chooser, toward=toward)
+    then(s, "shove", token=target, d=d)
+    then(s, "lead", target=target, steps=steps - 1, chooser=chooser, toward=toward)
 
 
 SPECS["mental_force"] = Spec(
@@ -187,7 +190,9 @@ def _storm_targets(s: WizWarState, cast: JSON) -> None:
     ]
     cast["area"] = area
     cast["targets"] = [
-        f for f in s.figures() if s.figure_sq(f) in area and s.form(f) != "mist_body"
+        f
+        for f in figures.figures(s)
+        if figures.figure_sq(s, f) in area and figures.form(s, f) != "mist_body"
     ]
 
 
@@ -217,7 +222,8 @@ def share_life(s: WizWarState, cast: JSON) -> None:
         cap = MAX_LIFE if is_wizard(me) else CREATURE_LIFE_CAP
         mine.life = min(cap, total - total // 2)
         theirs.life = total // 2
-        s.log_event(f"Share Life: {s.name_of(me)} {mine.life}, {s.name_of(t)} {theirs.life}")
+        mine_name, theirs_name = figures.name_of(s, me), figures.name_of(s, t)
+        log_event(s, f"Share Life: {mine_name} {mine.life}, {theirs_name} {theirs.life}")
 
 
 SPECS["share_life"] = Spec(
@@ -228,14 +234,15 @@ SPECS["share_life"] = Spec(
 def thought_steal(s: WizWarState, cast: JSON) -> None:
     """See the target's hand, take up to 2 cards, then discard down to your hand size."""
     for t in s.hits(cast):
-        s.then(
+        then(
+            s,
             "steal_choice",
             cast=cast["id"],
             target=t,
             left=value("thought_steal", "take"),
             thief=cast["seat"],
         )
-        s.then("enforce_hand_limit", seat=cast["seat"])
+        then(s, "enforce_hand_limit", seat=cast["seat"])
 
 
 @step
@@ -244,9 +251,9 @@ def steal_choice(s: WizWarState, cast: int, target: str, left: int, thief: int) 
     if left <= 0 or not victim.hand or not s.wizards[thief].alive:
         return
     args = {"cast": cast, "target": target, "left": left, "thief": thief}
-    options = s.card_options("take", victim.hand, "Take {}", "steal_card", args)
+    options = card_options("take", victim.hand, "Take {}", "steal_card", args)
     options.append(("done", "Take no more", "noop", {}))
-    s.push_choice(thief, "thought_steal", options, secret=True, info={"seen": target})
+    push_choice(s, thief, "thought_steal", options, secret=True, info={"seen": target})
 
 
 @step
@@ -255,7 +262,7 @@ def steal_card(s: WizWarState, cast: int, target: str, left: int, thief: int, ca
     if card in victim.hand:
         victim.hand.remove(card)
         s.wizards[thief].hand.append(card)
-    s.then("steal_choice", cast=cast, target=target, left=left - 1, thief=thief)
+    then(s, "steal_choice", cast=cast, target=target, left=left - 1, thief=thief)
 
 
 SPECS["thought_steal"] = Spec(
@@ -270,12 +277,16 @@ def _teleport_squares(s: WizWarState, frame: JSON) -> Options:
     """Up to 4 orthogonal steps ignoring walls, doors and objects, not ending on a square a
     figure could not enter (Stone Block, another's Big Man)."""
     actor = frame["actor"]
-    here = s.figure_sq(actor)
+    here = figures.figure_sq(s, actor)
     out = []
     for sq in B.SQUARES:
-        if sq == here or B.manhattan(here, sq) > TELEPORT_STEPS or s.objects_at(sq, "stone_block"):
+        if (
+            sq == here
+            or B.manhattan(here, sq) > TELEPORT_STEPS
+            or sight.objects_at(s, sq, "stone_block")
+        ):
             continue
-        if any(s.form(f) == "big_man_form" for f in s.figures_at(sq)):
+        if any(figures.form(s, f) == "big_man_form" for f in figures.figures_at(s, sq)):
             continue
         out.append(B.square_name(sq))
     return token_options(s, "target", out)
@@ -287,7 +298,7 @@ def teleport(s: WizWarState, cast: JSON) -> None:
     s.relocate(me, sq)
     moved_by_own_spell(s, cast)
     s.wizards[cast["seat"]].no_move = True
-    s.then("enter", token=me, sq=sq, paid=False)
+    then(s, "enter", token=me, sq=sq, paid=False)
 
 
 def teleport_counter(s: WizWarState, ct: JSON) -> None:
@@ -308,11 +319,12 @@ SPECS["teleport:counter"] = Spec(
 
 
 def _projection_squares(s: WizWarState, frame: JSON) -> Options:
-    here = s.figure_sq(frame["actor"])
+    here = figures.figure_sq(s, frame["actor"])
     squares = [
         sq
         for sq in B.SQUARES
-        if 0 < B.manhattan(here, sq) <= value("astral_projection", "steps") and s.empty_square(sq)
+        if 0 < B.manhattan(here, sq) <= value("astral_projection", "steps")
+        and sight.empty_square(s, sq)
     ]
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
@@ -334,8 +346,8 @@ def draw_then_trim(
 ) -> Callable[[WizWarState, JSON], None]:
     def resolve_it(s: WizWarState, cast: JSON) -> None:
         for _ in range(count(s, cast)):
-            s.draw_card(cast["seat"])
-        s.then("enforce_hand_limit", seat=cast["seat"])
+            hand.draw_card(s, cast["seat"])
+        then(s, "enforce_hand_limit", seat=cast["seat"])
 
     return resolve_it
 

@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.config import (
     STRENGTH_TEAR_SUCCEEDS,
 )
 from arena.games.wiz_war.records import PHYS, die_roll, is_wizard
+from arena.games.wiz_war.resolution import log_event, then
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
@@ -47,7 +49,7 @@ def _heave_targets(s: WizWarState, frame: JSON) -> Options:
     tokens += [
         B.square_name(sq)
         for sq in B.SQUARES
-        if s.empty_square(sq) and in_range(s, frame, sq, "los")
+        if sight.empty_square(s, sq) and in_range(s, frame, sq, "los")
     ]
     return token_options(s, "target", tokens)
 
@@ -57,7 +59,7 @@ def heave_ho(s: WizWarState, cast: JSON) -> None:
     me = cast["actor"]
     target = cast["values"]["target"]
     land = land_square(s, cast, target)
-    distance = max(0, s.walking_distance(me, s.figure_sq(me), land))
+    distance = max(0, sight.walking_distance(s, me, figures.figure_sq(s, me), land))
     tid = s.carried_treasure(me)
     if tid >= 0:
         s.treasures[tid].sq, s.treasures[tid].carrier = land, ""
@@ -106,7 +108,7 @@ SPECS["gnome_form:counter"] = Spec(resolve=self_form, counter=attacked)
 def _stretch_pickups(s: WizWarState, frame: JSON) -> Options:
     seat = frame["seat"]
     w = s.wizards[seat]
-    if s.spell_in_play("gravity"):
+    if figures.spell_in_play(s, "gravity"):
         return []
     tokens = []
     if w.mp >= 1:
@@ -138,8 +140,8 @@ def stretch_pick_up(s: WizWarState, cast: JSON) -> None:
             s.wizards[seat].mp -= 1
             s.pick_up_item(seat, c)
     else:
-        ends = s.form(f"w{seat}") not in ("golem_form", "extra_arms")
-        s.then("take_treasure", token=f"w{seat}", tid=int(target[1:]), ends=ends)
+        ends = figures.form(s, f"w{seat}") not in ("golem_form", "extra_arms")
+        then(s, "take_treasure", token=f"w{seat}", tid=int(target[1:]), ends=ends)
 
 
 def _stretch_things(s: WizWarState, frame: JSON) -> Options:
@@ -207,7 +209,7 @@ def mad_dash(s: WizWarState, cast: JSON) -> None:
     """Double the remaining MP (a creature: its activation's MP later this turn); it drops
     any treasure and picks none up for the rest of the turn."""
     target = cast["values"]["target"]
-    if not s.figure_alive(target):
+    if not figures.figure_alive(s, target):
         return
     s.drop_carried_treasure(target)
     if is_wizard(target):
@@ -236,11 +238,11 @@ def _tear_things(s: WizWarState, frame: JSON) -> Options:
     """A treasure or carried item of a W/C in your square (not a treasure if you carry one)."""
     actor = frame["actor"]
     seat = frame["seat"]
-    here = s.figure_sq(actor)
+    here = figures.figure_sq(s, actor)
     mine = s.carried_treasure(actor) >= 0 or (is_wizard(actor) and s.slot_full(seat))
     things = []
-    for f in s.figures_at(here):
-        if f == actor or s.untargetable(f) or s.controller(f) == seat:
+    for f in figures.figures_at(s, here):
+        if f == actor or figures.untargetable(s, f) or figures.controller(s, f) == seat:
             continue
         tid = s.carried_treasure(f)
         if tid >= 0 and not mine:
@@ -268,7 +270,7 @@ def tear(s: WizWarState, cast: JSON) -> None:
     if not s.hits(cast):
         return
     roll = die_roll(s.rng)
-    s.log_event(f"Tear: d4={roll}")
+    log_event(s, f"Tear: d4={roll}")
     if roll not in STRENGTH_TEAR_SUCCEEDS:
         return
     actor = cast["actor"]
@@ -286,7 +288,7 @@ def tear(s: WizWarState, cast: JSON) -> None:
     if is_wizard(actor):
         s.gain_item(int(actor[1]), c)
     else:
-        s.floor[c] = s.figure_sq(actor)
+        s.floor[c] = figures.figure_sq(s, actor)
         s._memo = {}
 
 
@@ -301,7 +303,7 @@ SPECS["tear"] = Spec(
 
 
 def own_walls(s: WizWarState, frame: JSON) -> Options:
-    here = s.figure_sq(frame["actor"])
+    here = figures.figure_sq(s, frame["actor"])
     edges = [n.edge for n in B.NEIGHBOURS[here] if n is not None and n.edge in s.walls]
     return token_options(s, "target", [B.edge_name(e) for e in edges])
 

@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
 )
 from arena.games.wiz_war.records import PHYS, is_wizard
+from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ def _summon_creature(s: WizWarState, frame: JSON) -> Options:
 
 def summon(s: WizWarState, cast: JSON) -> None:
     """§8.3: the card is in play, nobody countered: roll, suffer, place."""
-    s.then("summon_roll", cast=cast["id"], creature=cast["values"]["creature"])
+    then(s, "summon_roll", cast=cast["id"], creature=cast["values"]["creature"])
 
 
 SPECS["summon"] = Spec(
@@ -63,11 +65,11 @@ SPECS["planar_call"] = SPECS["summon"]
 
 
 def _smash_targets(s: WizWarState, frame: JSON) -> Options:
-    here = s.figure_sq(frame["actor"])
+    here = figures.figure_sq(s, frame["actor"])
     tokens = [
         f"o{o.id}"
         for o in s.objects.values()
-        if o.kind in ATTACKABLE and o.sq in s.adjacent_squares(frame["actor"])
+        if o.kind in ATTACKABLE and o.sq in sight.adjacent_squares(s, frame["actor"])
     ]
     tokens += [
         B.edge_name(n.edge)
@@ -102,9 +104,9 @@ SPECS["thors_hammer"] = SPECS["thors_hammer:strike"]
 def _charge(s: WizWarState, actor: str, d: int) -> list[int]:
     """The squares a Bull Rush charge in direction d passes, in order: up to its length,
     stopping before a blocked edge or a wrap."""
-    squares, sq = [], s.figure_sq(actor)
+    squares, sq = [], figures.figure_sq(s, actor)
     while len(squares) < value("bull_rush", "steps"):
-        n = s.can_step(actor, d, at=sq, pushes=False)
+        n = sight.can_step(s, actor, d, at=sq, pushes=False)
         if n is None or n.edge == B.WRAP:
             break
         sq = n.square
@@ -119,7 +121,7 @@ def _rush_steps(s: WizWarState, frame: JSON) -> Options:
 
 def _rush_end(s: WizWarState, frame: JSON) -> int:
     actor, d = frame["actor"], frame["values"]["dir"]
-    sq = s.figure_sq(actor)
+    sq = figures.figure_sq(s, actor)
     for _ in range(frame["values"]["steps"]):
         n = B.NEIGHBOURS[sq][d]
         assert n is not None
@@ -142,8 +144,8 @@ def _rush_candidates(s: WizWarState, frame: JSON) -> list[str]:
 
 def _rush_targets(s: WizWarState, frame: JSON) -> Options:
     end = _rush_end(s, frame)
-    near = s.adjacent_squares(frame["actor"], at=end)
-    tokens = [t for t in _rush_candidates(s, frame) if s.figure_sq(t) in near]
+    near = sight.adjacent_squares(s, frame["actor"], at=end)
+    tokens = [t for t in _rush_candidates(s, frame) if figures.figure_sq(s, t) in near]
     return token_options(s, "target", tokens)
 
 
@@ -154,31 +156,33 @@ def _rush_possible(s: WizWarState, frame: JSON) -> bool:
     if not candidates:
         return False
     actor = frame["actor"]
-    squares = {s.figure_sq(t) for t in candidates}
-    ends = [s.figure_sq(actor)] + [sq for d in range(4) for sq in _charge(s, actor, d)]
-    return any(not squares.isdisjoint(s.adjacent_squares(actor, at=end)) for end in ends)
+    squares = {figures.figure_sq(s, t) for t in candidates}
+    ends = [figures.figure_sq(s, actor)] + [sq for d in range(4) for sq in _charge(s, actor, d)]
+    return any(not squares.isdisjoint(sight.adjacent_squares(s, actor, at=end)) for end in ends)
 
 
 def bull_rush(s: WizWarState, cast: JSON) -> None:
     """The caster charges 0-2 straight steps, then deals 3 phys and 1 stun to a target that
     must then be in range adj."""
     for _ in range(cast["values"]["steps"]):
-        s.then("shove", token=cast["actor"], d=cast["values"]["dir"])
-    s.then("bull_rush_strike", cast=cast["id"])
+        then(s, "shove", token=cast["actor"], d=cast["values"]["dir"])
+    then(s, "bull_rush_strike", cast=cast["id"])
 
 
 @step
 def bull_rush_strike(s: WizWarState, cast: int) -> None:
     c = s.casts.get(cast)
-    if c is None or not s.figure_alive(c["actor"]):
+    if c is None or not figures.figure_alive(s, c["actor"]):
         return
     target = c["values"]["target"]
-    if not s.figure_alive(target) or s.figure_sq(target) not in s.adjacent_squares(c["actor"]):
-        s.log_event("Bull Rush misses: the target is out of reach")
+    if not figures.figure_alive(s, target) or figures.figure_sq(
+        s, target
+    ) not in sight.adjacent_squares(s, c["actor"]):
+        log_event(s, "Bull Rush misses: the target is out of reach")
         return
     for t in s.hits(c):
         s.damage(c, t, [[value("bull_rush", "damage"), PHYS, ""]])
-        s.then("stun", target=t, tokens=value("bull_rush", "stun"))
+        then(s, "stun", target=t, tokens=value("bull_rush", "stun"))
 
 
 SPECS["bull_rush"] = Spec(
@@ -204,7 +208,7 @@ def gorgons_gaze(s: WizWarState, cast: JSON) -> None:
     strong = cast["E"] >= value("gorgons_gaze", "strong_energy")
     tokens = value("gorgons_gaze", "strong_stun" if strong else "stun")
     for t in s.hits(cast):
-        s.then("stun", target=t, tokens=tokens)
+        then(s, "stun", target=t, tokens=tokens)
 
 
 SPECS["gorgons_gaze"] = Spec(
@@ -215,12 +219,13 @@ SPECS["gorgons_gaze"] = Spec(
 def siren_song(s: WizWarState, cast: JSON) -> None:
     """Move the target up to 3 legal steps, each one closer (walking distance) to you."""
     for t in s.hits(cast):
-        s.then(
+        then(
+            s,
             "lead",
             target=t,
             steps=value("siren_song", "steps"),
             chooser=cast["seat"],
-            toward=s.figure_sq(cast["actor"]),
+            toward=figures.figure_sq(s, cast["actor"]),
         )
 
 
@@ -246,7 +251,7 @@ def oracle(s: WizWarState, cast: JSON) -> None:
     for c in top:
         s.deck.remove(c)
     s.pending.extend(top)
-    s.then("oracle_keep", seat=seat, cards=top)
+    then(s, "oracle_keep", seat=seat, cards=top)
 
 
 @step
@@ -254,15 +259,15 @@ def oracle_keep(s: WizWarState, seat: int, cards: list[int]) -> None:
     if not cards:
         return
     args = {"seat": seat, "cards": cards}
-    options = s.card_options("take", cards, "Keep {}", "oracle_kept", args)
-    s.push_choice(seat, "oracle", options, secret=True)
+    options = card_options("take", cards, "Keep {}", "oracle_kept", args)
+    push_choice(s, seat, "oracle", options, secret=True)
 
 
 @step
 def oracle_kept(s: WizWarState, seat: int, cards: list[int], card: int) -> None:
     s.pending.remove(card)
     s.wizards[seat].hand.append(card)
-    s.then("oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
+    then(s, "oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
 
 
 @step
@@ -274,15 +279,15 @@ def oracle_bottom(s: WizWarState, seat: int, cards: list[int]) -> None:
             s.deck.insert(0, c)
         return
     args = {"seat": seat, "cards": cards}
-    options = s.card_options("bottom", cards, "Put {} at the very bottom", "oracle_under", args)
-    s.push_choice(seat, "oracle_order", options, secret=True)
+    options = card_options("bottom", cards, "Put {} at the very bottom", "oracle_under", args)
+    push_choice(s, seat, "oracle_order", options, secret=True)
 
 
 @step
 def oracle_under(s: WizWarState, seat: int, cards: list[int], card: int) -> None:
     s.pending.remove(card)
     s.deck.insert(0, card)
-    s.then("oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
+    then(s, "oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
 
 
 SPECS["oracle"] = Spec(resolve=oracle)

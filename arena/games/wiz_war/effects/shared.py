@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -15,6 +16,7 @@ from arena.games.wiz_war.config import (
     PUNCH_DAMAGE,
 )
 from arena.games.wiz_war.records import MAG, PHYS, Obj, die_roll, is_wizard
+from arena.games.wiz_war.resolution import log_event
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
@@ -43,7 +45,7 @@ def cancel(s: WizWarState, cast: JSON, protect: list[str] | None = None) -> None
 
 def punch_packets(s: WizWarState, actor: str) -> list[list]:
     """A punch: 1 physical, or the form's punch; Mightstone +d4; Fire Cloak +2 mag·fire."""
-    form = s.form_spell(actor)
+    form = figures.form_spell(s, actor)
     packets: list[list] = []
     if form is not None and CARDS[form.card].key in PUNCHING_FORMS:
         key = CARDS[form.card].key
@@ -122,13 +124,13 @@ def add_object(
 def set_form(s: WizWarState, cast: JSON, target: str) -> None:
     """One Transformation per figure: a new one ends the old; the wizard's remaining MP
     follow a base-speed change (§7.6, §5.1)."""
-    old = s.form_spell(target)
+    old = figures.form_spell(s, target)
     if old is not None:
         s.end_spell(old.card)
-    before = s.base_speed(target)
+    before = figures.base_speed(s, target)
     place_spell(s, cast, target)
     s.speed_shift(target, before)
-    s.log_event(f"{s.name_of(target)} takes {CARDS[cast['card']].title}")
+    log_event(s, f"{figures.name_of(s, target)} takes {CARDS[cast['card']].title}")
 
 
 def wizard_of(cast: JSON) -> str:
@@ -156,7 +158,9 @@ def own_in_targets(s: WizWarState, seat: int, cast: JSON, wizard: bool = True) -
     return [
         t
         for t in cast.get("targets", [])
-        if s.figure_alive(t) and s.controller(t) == seat and (wizard or not is_wizard(t))
+        if figures.figure_alive(s, t)
+        and figures.controller(s, t) == seat
+        and (wizard or not is_wizard(t))
     ]
 
 

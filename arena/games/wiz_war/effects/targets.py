@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -29,7 +30,7 @@ def is_figure(token: str) -> bool:
 def token_square(s: WizWarState, token: str) -> int:
     """The square a target stands on or borders (an edge: -1)."""
     if is_figure(token):
-        return s.figure_sq(token)
+        return figures.figure_sq(s, token)
     if token.startswith("o"):
         return s.objects[int(token[1:])].sq
     if token.startswith("t") and token[1:].isdigit():
@@ -43,7 +44,7 @@ def token_square(s: WizWarState, token: str) -> int:
 
 def describe_target(s: WizWarState, token: str) -> str:
     if is_figure(token):
-        return s.name_of(token)
+        return figures.name_of(s, token)
     if token.startswith("o") and token[1:].isdigit():
         obj = s.objects.get(int(token[1:]))
         if obj is None:
@@ -53,7 +54,7 @@ def describe_target(s: WizWarState, token: str) -> str:
     if token.startswith("spell"):
         c = int(token[5:])
         sp = s.spells.get(c)
-        who = s.name_of(f"w{sp.caster}") if sp else "?"
+        who = figures.name_of(s, f"w{sp.caster}") if sp else "?"
         return f"{who}'s {CARDS[c].title}"
     if token.startswith("item"):
         return CARDS[int(token[4:])].title
@@ -98,7 +99,7 @@ def _view(s: WizWarState, frame: JSON) -> tuple[str, int, int, bool]:
 
 def origin_of(s: WizWarState, frame: JSON) -> int:
     actor, origin, _, _ = _view(s, frame)
-    return origin if origin >= 0 else s.figure_sq(actor)
+    return origin if origin >= 0 else figures.figure_sq(s, actor)
 
 
 def in_range(s: WizWarState, frame: JSON, sq: int, reach: str) -> bool:
@@ -108,35 +109,35 @@ def in_range(s: WizWarState, frame: JSON, sq: int, reach: str) -> bool:
 def _in_view(s: WizWarState, view: tuple[str, int, int, bool], sq: int, reach: str) -> bool:
     """`in_range` for a view already worked out (one per declaration, not per square)."""
     actor, origin, ignore, corner = view
-    here = origin if origin >= 0 else s.figure_sq(actor)
+    here = origin if origin >= 0 else figures.figure_sq(s, actor)
     if reach == "adj":
-        return sq in s.adjacent_squares(actor)
+        return sq in sight.adjacent_squares(s, actor)
     if reach == "own":
         return sq == here
     if reach.startswith("path"):
-        return s.walking_distance(actor, here, sq, int(reach[4:])) >= 0
+        return sight.walking_distance(s, actor, here, sq, int(reach[4:])) >= 0
     if reach.startswith("los"):
         if len(reach) > 3 and B.MANHATTAN[here][sq] > int(reach[3:]):
             return False
-        return s.sight(actor, origin, ignore, corner) >> sq & 1 == 1
+        return sight.sight(s, actor, origin, ignore, corner) >> sq & 1 == 1
     return True
 
 
 def squares_in_sight(s: WizWarState, frame: JSON) -> int:
     """Mask of the squares in range `los` (no limit) of the thing being declared."""
     actor, origin, ignore, corner = _view(s, frame)
-    return s.sight(actor, origin, ignore, corner)
+    return sight.sight(s, actor, origin, ignore, corner)
 
 
 def edges_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
     """Mask of the edges in range: beside the square for `adj` and `own`, else seen and
     (for `losN`) with a bordering square nearer than N."""
     actor, origin, ignore, _ = _view(s, frame)
-    here = origin if origin >= 0 else s.figure_sq(actor)
+    here = origin if origin >= 0 else figures.figure_sq(s, actor)
     if reach in ("adj", "own"):
         return B.BORDER_EDGES[here]
     limit = int(reach[3:]) if reach.startswith("los") and len(reach) > 3 else 99
-    return s.edge_sight(actor, origin, ignore) & B.edges_nearer(here, limit)
+    return sight.edge_sight(s, actor, origin, ignore) & B.edges_nearer(here, limit)
 
 
 def edge_in_range(s: WizWarState, frame: JSON, edge: int, reach: str) -> bool:
@@ -158,16 +159,16 @@ def figure_targets(
     view = _view(s, frame)
     probe = frame.get("probe")
     found = []
-    for f in s.figures():
+    for f in figures.figures(s):
         if f == actor and attack:
             continue
-        if (attack or f == "homunculus") and s.untargetable(f):
+        if (attack or f == "homunculus") and figures.untargetable(s, f):
             continue
-        if attack and not own and s.controller(f) == seat:
+        if attack and not own and figures.controller(s, f) == seat:
             continue
         if not (wizards if is_wizard(f) else creatures):
             continue
-        if _in_view(s, view, s.figure_sq(f), reach):
+        if _in_view(s, view, figures.figure_sq(s, f), reach):
             found.append(f)
             if probe:  # as `gather`: a probe needs only the first
                 break
@@ -179,9 +180,9 @@ ATTACKABLE = ("stone_block", "rosebush", "thornbush", "totem")
 
 def barriers_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
     """Mask of the walls and doors in range that an attack may target (never outer walls)."""
-    hits = s.barriers() & edges_in_range(s, frame, reach)
+    hits = sight.barriers(s) & edges_in_range(s, frame, reach)
     if reach in ("adj", "own"):
-        hits &= B.BORDER_EDGES[s.figure_sq(frame["actor"])]
+        hits &= B.BORDER_EDGES[figures.figure_sq(s, frame["actor"])]
     return hits
 
 
@@ -275,7 +276,7 @@ def energy_cards(s: WizWarState, head: str, seat: int, cards: Iterable[int], ver
     if s._probing or s._unlabelled:
         return [(action_code(head, card=c), "", c) for c in cards]
     return [
-        (action_code(head, card=c), f"{verb} {CARDS[c].title} (E {s.energy_of(seat, c)})", c)
+        (action_code(head, card=c), f"{verb} {CARDS[c].title} (E {hand.energy_of(s, seat, c)})", c)
         for c in cards
     ]
 
@@ -302,4 +303,4 @@ def energy_value(s: WizWarState, frame: JSON) -> int:
     if is_wizard(actor) and frame["source"] == "hand" and s.wizards[seat].add_energy >= 0:
         return s.wizards[seat].add_energy
     c = frame["values"].get("energy", -1)
-    return s.energy_of(seat, c) if isinstance(c, int) and c >= 0 else 0
+    return hand.energy_of(s, seat, c) if isinstance(c, int) and c >= 0 else 0

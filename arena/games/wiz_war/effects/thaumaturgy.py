@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     ITEM,
@@ -50,15 +51,8 @@ def backlash(s: WizWarState, ct: JSON) -> None:
     """Cancel it; its caster suffers mag = that spell's E (not an attack)."""
     target = against(s, ct)
     cancel(s, target, protect=[wizard_of(ct)])
-    if target["E"] > 0 and s.figure_alive(target["actor"]):
-        s.then(
-            "suffer_damage",
-            target=target["actor"],
-            packets=[[target["E"], MAG, ""]],
-            attack=False,
-            source="",
-            source_sq=-1,
-        )
+    if target["E"] > 0 and figures.figure_alive(s, target["actor"]):
+        s.damage(None, target["actor"], [[target["E"], MAG, ""]])
 
 
 SPECS["backlash"] = Spec(
@@ -108,7 +102,7 @@ def yoink(s: WizWarState, cast: JSON) -> None:
         if is_wizard(cast["actor"]):
             s.gain_item(cast["seat"], c)
         else:
-            s.floor[c] = s.figure_sq(cast["actor"])
+            s.floor[c] = figures.figure_sq(s, cast["actor"])
             s._memo = {}
 
 
@@ -136,7 +130,7 @@ SPECS["gravity"] = Spec(resolve=gravity)
 
 
 def _own_edges(s: WizWarState, frame: JSON) -> Options:
-    here = s.figure_sq(frame["actor"])
+    here = figures.figure_sq(s, frame["actor"])
     edges = [
         n.edge
         for n in B.NEIGHBOURS[here]
@@ -160,7 +154,7 @@ def _any_doors(s: WizWarState, frame: JSON) -> Options:
     tokens = [
         B.edge_name(e)
         for e in sorted(s.doors)
-        if not s.sealed(e) and edge_in_range(s, frame, e, "los")
+        if not sight.sealed(s, e) and edge_in_range(s, frame, e, "los")
     ]
     return token_options(s, "target", tokens)
 

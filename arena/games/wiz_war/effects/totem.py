@@ -7,10 +7,12 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
 from arena.games.wiz_war.records import MAG, Spell
+from arena.games.wiz_war.resolution import then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
@@ -34,8 +36,10 @@ from arena.games.wiz_war.effects.thaumaturgy import pass_through
 
 def _open_squares(s: WizWarState, actor: str) -> list[int]:
     """The empty squares beside the caster where a totem may stand."""
-    here = s.figure_sq(actor)
-    return [sq for sq in s.adjacent_squares(actor) if sq != here and s.empty_square(sq)]
+    here = figures.figure_sq(s, actor)
+    return [
+        sq for sq in sight.adjacent_squares(s, actor) if sq != here and sight.empty_square(s, sq)
+    ]
 
 
 def _totem_squares(s: WizWarState, frame: JSON) -> Options:
@@ -73,15 +77,15 @@ def salmon_totem(s: WizWarState, sp: Spell) -> None:
     if obj is None:
         return
     sector = B.sector_of(obj.sq)
-    for f in s.figures():
-        if s.controller(f) == sp.caster and B.sector_of(s.figure_sq(f)) == sector:
+    for f in figures.figures(s):
+        if figures.controller(s, f) == sp.caster and B.sector_of(figures.figure_sq(s, f)) == sector:
             s.heal(f, value("salmon_totem", "heal"))
 
 
 TIME_PASSES["salmon_totem"] = salmon_totem
 SPECS["spirit_bolt"] = Spec(
     slots=(target_slot("los", objects=True), ENERGY_SLOT),
-    resolve=damage_spell(lambda s, c: c["E"] + s.totems_of(c["seat"])),
+    resolve=damage_spell(lambda s, c: c["E"] + hand.totems_of(s, c["seat"])),
     reach="los",
     uses_energy=True,
 )
@@ -90,7 +94,7 @@ SPECS["spirit_bolt"] = Spec(
 def spirit_drain(s: WizWarState, cast: JSON) -> None:
     """2 mag; you gain life equal to the life the target lost."""
     hit_all(s, cast, [[value("spirit_drain", "damage"), MAG, ""]])
-    s.then("drain_heal", cast=cast["id"])
+    then(s, "drain_heal", cast=cast["id"])
 
 
 @step
@@ -109,7 +113,9 @@ def _ward_applies(s: WizWarState, seat: int, cast: JSON) -> bool:
     sectors = {
         B.sector_of(o.sq) for o in s.objects.values() if o.kind == "totem" and o.owner == seat
     }
-    return any(B.sector_of(s.figure_sq(t)) in sectors for t in own_in_targets(s, seat, cast))
+    return any(
+        B.sector_of(figures.figure_sq(s, t)) in sectors for t in own_in_targets(s, seat, cast)
+    )
 
 
 SPECS["ancestral_ward"] = Spec(
@@ -146,7 +152,7 @@ def _uproot_squares(s: WizWarState, frame: JSON) -> Options:
 def uproot(s: WizWarState, cast: JSON) -> None:
     obj = s.objects.get(int(cast["values"]["target"][1:]))
     sq = B.parse_square(cast["values"]["place"])
-    if obj is not None and s.empty_square(sq):
+    if obj is not None and sight.empty_square(s, sq):
         obj.sq = sq
         s._memo = {}
 

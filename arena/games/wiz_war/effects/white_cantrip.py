@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
+from arena.games.wiz_war import figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     NEUTRAL,
     SUMMON,
 )
 from arena.games.wiz_war.records import PHYS, Spell
+from arena.games.wiz_war.resolution import log_event, then
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
@@ -88,7 +90,7 @@ SPECS["drop_object"] = Spec(
 def zot_stun(s: WizWarState, cast: JSON) -> None:
     """Mode B: 2 stun tokens."""
     for t in s.hits(cast):
-        s.then("stun", target=t, tokens=value("zot", "stun"))
+        then(s, "stun", target=t, tokens=value("zot", "stun"))
 
 
 SPECS["zot:damage"] = Spec(
@@ -109,7 +111,7 @@ SPECS["around_the_corner"] = Spec(resolve=around_the_corner)
 
 
 def empty_edges(s: WizWarState, frame: JSON) -> Options:
-    empty = B.ALL_EDGES_MASK & ~s.barriers() & ~B.bit_mask(list(s.fire_walls))
+    empty = B.ALL_EDGES_MASK & ~sight.barriers(s) & ~B.bit_mask(list(s.fire_walls))
     hits = empty & edges_in_range(s, frame, "los")
     return token_options(s, "target", gather(frame, (B.edge_name(e) for e in B.bits(hits))))
 
@@ -117,7 +119,7 @@ def empty_edges(s: WizWarState, frame: JSON) -> Options:
 def create_wall(s: WizWarState, cast: JSON) -> None:
     """A stone wall (5 cracks) on an empty edge, while the spell is maintained."""
     e = B.parse_edge(cast["values"]["target"])
-    if not s.empty_edge(e):
+    if not sight.empty_edge(s, e):
         return
     s.walls[e] = 0
     s.created_walls[e] = cast["card"]
@@ -129,7 +131,7 @@ SPECS["create_wall"] = Spec(slots=(Slot("target", empty_edges),), resolve=create
 
 
 def _wall_or_door_edges(s: WizWarState, frame: JSON) -> Options:
-    hits = s.barriers() & edges_in_range(s, frame, "los")
+    hits = sight.barriers(s) & edges_in_range(s, frame, "los")
     return token_options(s, "target", gather(frame, (B.edge_name(e) for e in B.bits(hits))))
 
 
@@ -140,7 +142,7 @@ def destroy_wall(s: WizWarState, cast: JSON) -> None:
         return
     s.destroy_edge(e)
     for sq in B.edge_squares(e):
-        for f in s.figures_at(sq):
+        for f in figures.figures_at(s, sq):
             s._hurt(f, value("destroy_wall", "damage"), PHYS, "", sq)
 
 
@@ -192,9 +194,9 @@ def end_or_weaken(s: WizWarState, c: int) -> None:
             del s.objects[tokens[0]]
             s._memo = {}
             if not live and len(tokens) > 1:
-                s.log_event("Dispel removes one Booby Trap token")
+                log_event(s, "Dispel removes one Booby Trap token")
                 return
-    s.log_event(f"{CARDS[c].title} is dispelled")
+    log_event(s, f"{CARDS[c].title} is dispelled")
     s.end_spell(c)
 
 
@@ -207,7 +209,7 @@ def doors_in_sight(s: WizWarState, frame: JSON) -> Options:
     tokens = [
         B.edge_name(e)
         for e, door in sorted(s.doors.items())
-        if door.colour != colour and seen >> e & 1 and not s.sealed(e)
+        if door.colour != colour and seen >> e & 1 and not sight.sealed(s, e)
     ]
     return token_options(s, "target", tokens)
 
@@ -275,7 +277,7 @@ def rotate_sector(s: WizWarState, cast: JSON) -> None:
     for sp in s.spells.values():
         sp.target = names.get(sp.target, sp.target)
     s._memo = {}
-    s.log_event(f"The {B.COLOURS[sector]} sector turns")
+    log_event(s, f"The {B.COLOURS[sector]} sector turns")
     for token in moved:
         s.check_scoring(token)
 
@@ -289,7 +291,7 @@ def land_square(s: WizWarState, cast: JSON, token: str) -> int:
     """Where a thrown thing lands: the target's square; for an edge, the bordering square
     on the thrower's side [assumed]."""
     if token.startswith("r") and token[-1] in "es":
-        here = s.figure_sq(cast["actor"])
+        here = figures.figure_sq(s, cast["actor"])
         a, b = B.edge_squares(B.parse_edge(token))
         return a if B.manhattan(here, a) <= B.manhattan(here, b) else b
     return token_square(s, token)
@@ -298,7 +300,7 @@ def land_square(s: WizWarState, cast: JSON, token: str) -> int:
 def _thrown_targets(s: WizWarState, cast: JSON) -> None:
     fix_default(s, cast)
     target = cast["values"].get("target", "")
-    cast["land"] = land_square(s, cast, target) if target else s.figure_sq(cast["actor"])
+    cast["land"] = land_square(s, cast, target) if target else figures.figure_sq(s, cast["actor"])
 
 
 def fix_default(s: WizWarState, cast: JSON) -> None:
