@@ -5,29 +5,25 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from example_bots import example_bots
 
 import arena.games
 from arena import replay
 from arena.match.lineup import agents_for
 from arena.match.referee import run_match
 
-#: The bots in each game's folder of examples/ (examples/rl/ has its own tests).
-EXAMPLES = sorted(
-    path
-    for game in arena.games.names()
-    for path in (Path(__file__).parent.parent.parent / "examples" / game).glob("*.py")
-)
+EXAMPLES = example_bots()
 #: A fixed seed key, so that the bots play the same games on every run.
 KEY = b"example-bots-play-reproducibly!!"
 
 
 def test_there_is_an_example_bot_for_every_game() -> None:
-    assert {path.parent.name for path in EXAMPLES} == set(arena.games.names())
+    assert {game for game, _ in EXAMPLES} == set(arena.games.names())
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_an_example_bot_plays_without_strikes_and_beats_random(path: Path) -> None:
-    game = arena.games.get(path.parent.name)
+@pytest.mark.parametrize(("name", "path"), EXAMPLES, ids=lambda p: str(p).rsplit("examples/")[-1])
+def test_an_example_bot_plays_without_strikes_and_beats_random(name: str, path: Path) -> None:
+    game = arena.games.get(name)
     players = max(game.min_players, 2)
     ranks = []
     for seed in range(2):

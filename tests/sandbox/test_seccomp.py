@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from example_bots import example_bots
 
 from arena.sandbox import Limits, SandboxConfig, SandboxUnavailable, check_sandbox, seccomp
 from arena.sandbox.bwrap import bwrap_argv
@@ -617,7 +618,7 @@ def _own_roots() -> tuple[str, ...]:
     return PythonRuntime.current().roots
 
 
-EXAMPLES = sorted((Path(__file__).resolve().parents[2] / "examples").glob("*/*.py"))
+EXAMPLES = example_bots()
 
 
 def _seccomp_modes(pids: list[int]) -> dict[int, str]:
@@ -634,16 +635,16 @@ def _seccomp_modes(pids: list[int]) -> dict[int, str]:
     return modes
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(("name", "path"), EXAMPLES, ids=lambda p: str(p).rsplit("examples/")[-1])
 def test_every_example_bot_plays_a_match_under_the_filter_without_strikes(
-    sandbox: Sandbox, path: Path
+    sandbox: Sandbox, name: str, path: Path
 ) -> None:
     import arena.games
     from arena.match.hosted import SandboxedAgent
     from arena.match.lineup import builtin_agent
     from arena.match.referee import run_match
 
-    game = arena.games.get(path.parent.name)
+    game = arena.games.get(name)
     bot = SandboxedAgent(path, game=game.name, seat=0)
     agents = [bot, *(builtin_agent(game, "random", seat) for seat in range(1, game.min_players))]
     if len(agents) < 2:
