@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from redeal import REDEAL, redeal_wandering_towers
 
 import arena.games
 from arena.envs.aec import raw_env
@@ -27,47 +28,6 @@ TABLES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 POSITIONS = 12  # per table
 EVERY = 11  # decisions between two positions
-
-
-def redeal_wandering_towers(state: Any, seat: int, rng: random.Random) -> None:
-    """Other hands (bar a partner's during an exchange) and the draw pile dealt again."""
-    kept = {seat}
-    if state.teams and seat in (state.active, state.partner[state.active]):
-        kept.add(state.partner[seat])
-    pool = state.draw_pile + [c for p, h in enumerate(state.hands) if p not in kept for c in h]
-    rng.shuffle(pool)
-    for p, hand in enumerate(state.hands):
-        if p not in kept:
-            state.hands[p] = [pool.pop() for _ in hand]
-    state.draw_pile = pool
-    state.rng = random.Random(rng.random())
-    state._legal = None
-
-
-def redeal_castle_panic(state: Any, seat: int, rng: random.Random) -> None:
-    """The face-down decks and the Monster pile shuffled; fresh dice."""
-    for pile in (state.castle_deck, state.resource_deck, state.pile):
-        rng.shuffle(pile)
-    state.rng = random.Random(rng.random())
-
-
-def redeal_wiz_war(state: Any, seat: int, rng: random.Random) -> None:
-    """Other hands and the magic deck shuffled together and dealt again; fresh dice."""
-    others = [w for w in state.wizards if w.seat != seat]
-    pool = state.deck + [c for w in others for c in w.hand]
-    rng.shuffle(pool)
-    for w in others:
-        w.hand = [pool.pop() for _ in w.hand]
-    state.deck = pool
-    state.rng = random.Random(rng.random())
-    state._legal, state._memo = None, {}
-
-
-REDEAL = {
-    "wandering_towers": redeal_wandering_towers,
-    "castle_panic": redeal_castle_panic,
-    "wiz_war": redeal_wiz_war,
-}
 
 
 def redealt(name: str, state: Any, seat: int, rng: random.Random) -> list[Any]:
