@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from arena.games.codes import action_code
-from arena.games.wiz_war import effects, figures, hand, sight
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     RELIC,
 )
+from arena.games.wiz_war.hooks import EFFECTS
 from arena.games.wiz_war.records import (
     is_wizard,
 )
@@ -193,7 +194,7 @@ class Belongings:
         if self.over:
             return
         if is_wizard(token) and treasure.owner != seat:
-            effects.treasure_taken(self, seat, tid, where)
+            EFFECTS.treasure_taken(self, seat, tid, where)
             then(self, "ward_window", picker=seat, treasure=tid)
         if ends:
             then(self, "end_move_and_cast")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects, figures, hand, sight
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     SLIPPERY_FACES,
@@ -16,6 +16,7 @@ from arena.games.wiz_war.config import (
     GNOME_EVADES,
     INVISIBLE_EVADES,
 )
+from arena.games.wiz_war.hooks import EFFECTS
 from arena.games.wiz_war.records import (
     MOVE_AND_CAST,
     Spell,
@@ -24,6 +25,7 @@ from arena.games.wiz_war.records import (
     new_cast,
 )
 from arena.games.wiz_war.resolution import log_event, push_choice, then
+from arena.games.wiz_war.spec import next_slot, resolve_cast, spec_for
 from arena.games.wiz_war.steps import step
 
 
@@ -63,7 +65,7 @@ class Casting:
 
     def advance_declaration(self, frame: JSON) -> None:
 
-        if effects.next_slot(self, frame) is None:
+        if next_slot(self, frame) is None:
             self._remove_frame(frame)
             self.commit(frame)
 
@@ -77,7 +79,7 @@ class Casting:
         """Pay (§6.4 step 2): the card to a pending zone, energy to the discard pile; a
         declared attack is used up even if later cancelled. Then the counter window."""
 
-        spec = effects.spec_for(frame["key"], frame["mode"])
+        spec = spec_for(frame["key"], frame["mode"])
         seat, actor = frame["seat"], frame["actor"]
         w = self.wizards[seat]
         c = frame["card"]
@@ -139,7 +141,7 @@ class Casting:
             self._use_attack(actor)
         if is_wizard(actor):
             w.fresh = False
-        effects.fix_targets(self, cast)
+        EFFECTS.fix_targets(self, cast)
         log_event(self, self.cast_text(cast))
         if frame["purpose"] == "counter":
             target = self.casts.get(frame["against"])
@@ -327,7 +329,7 @@ class Casting:
             return
         if not figures.figure_alive(self, c["actor"]):
             return
-        effects.resolve(self, c)
+        resolve_cast(self, c)
 
     @step
     def resolve_counter(self, counter: int) -> None:
@@ -335,9 +337,8 @@ class Casting:
         ct = self.casts.get(counter)
         if ct is None or ct["canceled"]:
             return
-        target = self.casts.get(ct["against"])
-        if target is not None:
-            effects.resolve_counter(self, ct, target)
+        if ct["against"] in self.casts:
+            resolve_cast(self, ct)
 
     @step
     def finish(self, cast: int) -> None:
@@ -379,7 +380,7 @@ class Casting:
         before = figures.base_speed(self, mover) if mover else 0
         del self.spells[card_id]
         self._memo = {}
-        effects.on_end(self, sp)
+        EFFECTS.on_end(self, sp)
         hand.discard_card(self, card_id)
         if mover and figures.figure_alive(self, mover):
             self.speed_shift(mover, before)

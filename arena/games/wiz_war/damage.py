@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects, figures, hand, sight
+from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -25,6 +25,7 @@ from arena.games.wiz_war.config import (
     TOTEM_BREAKS_AT,
     WALL_CRACKS,
 )
+from arena.games.wiz_war.hooks import EFFECTS
 from arena.games.wiz_war.records import (
     MAG,
     PHYS,
@@ -327,7 +328,7 @@ class Damage:
         if c is not None and "lost" in c:
             c["lost"][target] = c["lost"].get(target, 0) + amount
 
-        effects.after_damage(self, target, amount, attack, source, packets)
+        EFFECTS.after_damage(self, target, amount, attack, source, packets)
         if life <= 0:
             if is_wizard(target):
                 self.kill_wizard(int(target[1]), scorer if attack else -1)

@@ -4,7 +4,7 @@ end of the game.
 
 from __future__ import annotations
 
-from arena.games.wiz_war import effects, figures, hand
+from arena.games.wiz_war import figures, hand
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -12,6 +12,7 @@ from arena.games.wiz_war.config import (
     DRAWS_PER_TURN,
     VICTORY_POINTS,
 )
+from arena.games.wiz_war.hooks import EFFECTS
 from arena.games.wiz_war.records import (
     DISCARD_AND_DRAW,
     MOVE_AND_CAST,
@@ -70,7 +71,7 @@ class TurnFlow:
     @step
     def time_passes_effects(self) -> None:
 
-        effects.time_passes(self, self.active)
+        EFFECTS.time_passes(self, self.active)
 
     @step
     def expire_temporary(self) -> None:
@@ -126,7 +127,7 @@ class TurnFlow:
         if drawn:
             log_event(self, f"{figures.name_of(self, f'w{seat}')} draws {drawn}")
 
-        effects.after_draw(self, seat, drawn)
+        EFFECTS.after_draw(self, seat, drawn)
         then(self, "enforce_hand_limit", seat=seat)
         then(self, "end_turn")
 

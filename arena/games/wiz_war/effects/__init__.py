@@ -1,10 +1,11 @@
 """Card effects: what each card asks when declared (its slots) and what it does.
 
-Every card key has a `Spec` (spec.py): the declaration slots (targets, mode, energy,
+Every card key has a `Spec` (wiz_war/spec.py): the declaration slots (targets, mode, energy,
 direction...), how it reaches, whether it is an attack, and the function that resolves it.
 One module per school, reading like the card text (spec §10-§11); damage is scheduled as
 steps (`s.damage(...)`), so choices that damage can raise (Treasure Lust, Featherweight) wait
-in line. Numbers come from the card table (cards.py). The rules call only the names below.
+in line. Numbers come from the card table (cards.py). The legal map calls the names below; the
+rule steps reach the effects only through the specs and the hooks (wiz_war/hooks.py) filled here.
 
 Target tokens: wizards `w0`..`w3`, creatures by name, squares `r2c3`, edges `r2c3e`/`r2c3s`,
 objects `o7`, maintained spells `spell45`, treasures `t3`, items `item45`, sectors by colour.
@@ -30,8 +31,6 @@ from arena.games.wiz_war.effects.declaring import (
     fill_slot,
     fix_targets,
     has_targets,
-    next_slot,
-    resolve,
     slot_options,
     usable_modes,
     use_item,
@@ -41,11 +40,18 @@ from arena.games.wiz_war.effects.hooks import (
     after_draw,
     counter_options,
     on_end,
-    resolve_counter,
     time_passes,
     treasure_taken,
 )
-from arena.games.wiz_war.effects.spec import SPECS, spec_for
+from arena.games.wiz_war.hooks import EFFECTS
+from arena.games.wiz_war.spec import SPECS, next_slot, resolve_cast, spec_for
+
+EFFECTS.fix_targets = fix_targets
+EFFECTS.on_end = on_end
+EFFECTS.after_damage = after_damage
+EFFECTS.after_draw = after_draw
+EFFECTS.time_passes = time_passes
+EFFECTS.treasure_taken = treasure_taken
 
 __all__ = [
     "SPECS",
@@ -58,8 +64,7 @@ __all__ = [
     "has_targets",
     "next_slot",
     "on_end",
-    "resolve",
-    "resolve_counter",
+    "resolve_cast",
     "slot_options",
     "spec_for",
     "time_passes",

@@ -16,7 +16,6 @@ from arena.games.wiz_war.records import MAG, Spell
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.shared import add_object, cancel_it, hit_all, place_spell, value
-from arena.games.wiz_war.effects.spec import SPECS, TIME_PASSES, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     edge_in_range,
@@ -31,6 +30,7 @@ from arena.games.wiz_war.effects.white_cantrip import (
     end_or_weaken,
     spells_in_sight,
 )
+from arena.games.wiz_war.spec import SPECS, TIME_PASSES, Options, Slot, Spec
 
 
 def acid_bath(s: WizWarState, cast: JSON) -> None:

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.mutation import punch_resolve
 from arena.games.wiz_war.effects.shared import hit_all
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import figure_targets, target_slot
 from arena.games.wiz_war.effects.white_cantrip import fix_default
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 
 def _punch_fix(s: WizWarState, cast: JSON) -> None:

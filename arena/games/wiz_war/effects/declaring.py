@@ -22,29 +22,11 @@ from arena.games.wiz_war.records import is_wizard
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.shared import PUNCHING_FORMS
-from arena.games.wiz_war.effects.spec import Options, Slot, Spec, spec_for
 from arena.games.wiz_war.effects.targets import is_figure
+from arena.games.wiz_war.spec import Options, first_open_slot, next_slot, spec_for
 
 
 # --- Declaring: the slot machine ---------------------------------------------------------------
-def next_slot(s: WizWarState, frame: JSON) -> Slot | None:
-    return _next_slot(spec_for(frame["key"], frame["mode"]), s, frame)
-
-
-def _next_slot(spec: Spec, s: WizWarState, frame: JSON) -> Slot | None:
-    """The first slot of `spec` the frame has still to fill, or None when it is complete."""
-    values = frame["values"]
-    for slot in spec.slots:
-        if slot.when is not None and not slot.when(s, frame):
-            continue
-        if slot.count is not None:
-            if len(values.get(slot.name, [])) < slot.count(s, frame):
-                return slot
-        elif slot.name not in values:
-            return slot
-    return None
-
-
 def slot_options(s: WizWarState, frame: JSON) -> Options:
     slot = next_slot(s, frame)
     if slot is None:
@@ -116,7 +98,7 @@ def _probe_now(
             return spec.probe(s, frame)
         if spec.deep:
             return _completable(s, frame)
-        slot = _next_slot(spec, s, frame)
+        slot = first_open_slot(spec, s, frame)
         if slot is None:
             return True
         if slot.exists is not None:
@@ -272,9 +254,3 @@ def fix_targets(s: WizWarState, cast: JSON) -> None:
                 cast["targets"].append(token)
         elif token not in cast["objects"]:
             cast["objects"].append(token)
-
-
-def resolve(s: WizWarState, cast: JSON) -> None:
-    spec = spec_for(cast["key"], cast["mode"])
-    assert spec.resolve is not None
-    spec.resolve(s, cast)

@@ -23,7 +23,6 @@ from arena.games.wiz_war.effects.shared import (
     value,
     wizard_of,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     direction_options,
@@ -32,6 +31,7 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 SPECS["treasure_lust"] = Spec(resolve=self_spell)
 

@@ -32,7 +32,6 @@ from arena.games.wiz_war.effects.shared import (
     value,
     wizard_of,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     direction_options,
@@ -46,6 +45,7 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
 )
 from arena.games.wiz_war.effects.white_cantrip import empty_edges
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 SPECS["fireball"] = Spec(
     slots=(target_slot("los", objects=True),),

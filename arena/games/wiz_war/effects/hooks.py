@@ -19,9 +19,8 @@ from arena.games.wiz_war.resolution import log_event
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
-from arena.games.wiz_war.effects.declaring import next_slot
 from arena.games.wiz_war.effects.shared import value
-from arena.games.wiz_war.effects.spec import SPECS, TIME_PASSES, spec_for
+from arena.games.wiz_war.spec import SPECS, TIME_PASSES, next_slot, spec_for
 
 
 def counter_options(s: WizWarState, seat: int, frame: JSON, cast: JSON) -> list[tuple[str, JSON]]:
@@ -81,12 +80,6 @@ def _probe_counter(s: WizWarState, seat: int, key: str, c: int, mode: str, again
     }
     slot = next_slot(s, frame)
     return slot is None or bool(slot.options(s, frame))
-
-
-def resolve_counter(s: WizWarState, ct: JSON, target: JSON) -> None:
-    spec = spec_for(ct["key"], ct["mode"])
-    assert spec.resolve is not None
-    spec.resolve(s, ct)
 
 
 def time_passes(s: WizWarState, seat: int) -> None:

@@ -34,7 +34,6 @@ from arena.games.wiz_war.effects.shared import (
     value,
     wizard_of,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     gather,
@@ -42,6 +41,7 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 
 def absorb_spell(s: WizWarState, ct: JSON) -> None:

@@ -26,7 +26,6 @@ from arena.games.wiz_war.effects.shared import (
     set_form,
     value,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     figure_targets,
     in_range,
@@ -37,6 +36,7 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
 )
 from arena.games.wiz_war.effects.white_cantrip import land_square
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 SPECS["featherweight"] = Spec(resolve=self_spell, counter=attacked)
 SPECS["disease"] = Spec(resolve=self_spell, attack=True)

@@ -29,7 +29,6 @@ from arena.games.wiz_war.effects.shared import (
     spell_cast,
     value,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ATTACKABLE,
     ENERGY_SLOT,
@@ -39,6 +38,7 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 
 def _summon_creature(s: WizWarState, frame: JSON) -> Options:

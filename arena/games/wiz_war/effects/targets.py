@@ -19,7 +19,7 @@ from arena.games.wiz_war.records import is_wizard
 
 if TYPE_CHECKING:
     from arena.games.wiz_war.rules import WizWarState
-from arena.games.wiz_war.effects.spec import Options, Slot
+from arena.games.wiz_war.spec import Options, Slot
 
 
 # --- Tokens and what they name -----------------------------------------------------------------

@@ -28,7 +28,6 @@ from arena.games.wiz_war.effects.shared import (
     value,
     wizard_of,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     edge_in_range,
@@ -37,6 +36,7 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
 )
 from arena.games.wiz_war.effects.white_cantrip import doors_in_sight, pick_lock
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 
 def anti_anti(s: WizWarState, ct: JSON) -> None:

@@ -29,9 +29,9 @@ from arena.games.wiz_war.effects.shared import (
     value,
     wizard_of,
 )
-from arena.games.wiz_war.effects.spec import SPECS, TIME_PASSES, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import ENERGY_SLOT, in_range, target_slot, token_options
 from arena.games.wiz_war.effects.thaumaturgy import pass_through
+from arena.games.wiz_war.spec import SPECS, TIME_PASSES, Options, Slot, Spec
 
 
 def _open_squares(s: WizWarState, actor: str) -> list[int]:

@@ -26,7 +26,6 @@ from arena.games.wiz_war.effects.shared import (
     targets_me,
     value,
 )
-from arena.games.wiz_war.effects.spec import SPECS, Options, Slot, Spec
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
     edge_in_range,
@@ -39,6 +38,7 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
     token_square,
 )
+from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 
 def counter_full_shield(s: WizWarState, seat: int, cast: JSON) -> bool:
