@@ -54,7 +54,7 @@ class Belongings:
         w = self.wizards[seat]
         before = figures.base_speed(self, w.token)
         w.items.append(c)
-        self.speed_shift(w.token, before)
+        figures.speed_shift(self, w.token, before)
         log_event(self, f"{figures.name_of(self, w.token)} now carries {CARDS[c].title}")
         if CARDS[c].key == "brainstone":
             for _ in range(CARDS[c].value("draw")):
@@ -114,10 +114,16 @@ class Belongings:
         a Speedstone costs the MP it gave."""
         if CARDS[c].key == "speedstone" and self.wizards[seat].alive:
             token = f"w{seat}"
-            self.speed_shift(token, figures.base_speed(self, token) + CARDS[c].value("speed"))
+            figures.speed_shift(
+                self, token, figures.base_speed(self, token) + CARDS[c].value("speed")
+            )
         if CARDS[c].key == "brainstone" and self.wizards[seat].alive:
             for _ in range(min(2, len(self.wizards[seat].hand))):
                 then(self, "discard_choice", seat=seat, reason="Brainstone")
+
+    @step
+    def lost_item(self, seat: int, card: int) -> None:
+        self.lose_item(seat, card)
 
     @step
     def discard_choice(self, seat: int, reason: str) -> None:

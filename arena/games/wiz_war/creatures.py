@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CREATURES,
     GUARDIAN_DAMAGE,
@@ -188,8 +188,7 @@ class CreatureRules:
         if m is None or not figures.figure_alive(self, target):
             return
         m.guardian_used = True
-        cid = self.next_cast
-        self.next_cast += 1
+        cid = casting.next_cast_id(self)
         self.casts[cid] = new_cast(
             cid,
             -1,
@@ -219,5 +218,5 @@ class CreatureRules:
         c = self.casts.get(cast)
         if c is None or c["canceled"] or "minotaur" not in self.creatures:
             return
-        for token in self.hits(c):
+        for token in casting.hits(self, c):
             self.damage(c, token, [[GUARDIAN_DAMAGE, PHYS, ""]])

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -383,17 +383,17 @@ class Damage:
             spell = self.created_walls.pop(edge, -1)
             log_event(self, f"The wall at {name} is destroyed")
             if spell >= 0:
-                self.end_spell(spell)
+                casting.end_spell(self, spell)
         elif edge in self.doors:
             door = self.doors.pop(edge)
             self.held.pop(edge, None)
             log_event(self, f"The door at {name} is destroyed")
             if door.card >= 0:
                 door.wall_cracks = -1
-                self.end_spell(door.card)
+                casting.end_spell(self, door.card)
             for sp in list(self.spells.values()):
                 if sp.target == name:
-                    self.end_spell(sp.card)
+                    casting.end_spell(self, sp.card)
 
     def destroy_object(self, oid: int) -> None:
         obj = self.objects.get(oid)
@@ -402,7 +402,7 @@ class Damage:
         self._memo = {}
         log_event(self, f"The {obj.kind.replace('_', ' ')} at {B.square_name(obj.sq)} is destroyed")
         if obj.card in self.spells:
-            self.end_spell(obj.card)
+            casting.end_spell(self, obj.card)
         self.objects.pop(oid, None)
         if obj.kind == "tacks":
             hand.discard_card(self, obj.card)
@@ -457,13 +457,13 @@ class Damage:
         w.hand = []
         for c, sp in list(self.spells.items()):
             if sp.caster == seat:
-                self.end_spell(c)
+                casting.end_spell(self, c)
         for name, cr in list(self.creatures.items()):
             if cr.controller == seat:
                 self.kill_creature(name)
         for sp in list(self.spells.values()):
             if sp.target == w.token:
-                self.end_spell(sp.card)
+                casting.end_spell(self, sp.card)
         self.held = {e: s for e, s in self.held.items() if s != seat}
         self.check_victory()
 
@@ -480,8 +480,8 @@ class Damage:
             t.sq, t.carrier = cr.sq, ""
         for sp in list(self.spells.values()):
             if sp.target == name:
-                self.end_spell(sp.card)
-        self.end_spell(cr.card)
+                casting.end_spell(self, sp.card)
+        casting.end_spell(self, cr.card)
         if self.activation == name:
             self.activation = ""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import CARDS, CREATURES
 from arena.games.wiz_war.config import BASE_SPEED
-from arena.games.wiz_war.records import WIZARD_SEATS, Spell, SpellIndex, is_wizard
+from arena.games.wiz_war.records import MOVE_AND_CAST, WIZARD_SEATS, Spell, SpellIndex, is_wizard
 from arena.games.wiz_war.state import State
 
 
@@ -149,6 +149,15 @@ def base_speed(state: State, token: str) -> int:
         if wizard.slow:
             speed = max(1, speed - wizard.slow)
     return speed
+
+
+def speed_shift(state: State, token: str, before: int) -> None:
+    """Base speed changed mid-turn: the wizard's remaining MP change alike, never below 0
+    (§5.1); a creature's new speed counts from its next activation (§8.10)."""
+    if not is_wizard(token) or int(token[1]) != state.active or state.phase != MOVE_AND_CAST:
+        return
+    w = state.wizards[state.active]
+    w.mp = max(0, w.mp + base_speed(state, token) - before)
 
 
 def hovers(state: State, token: str) -> bool:

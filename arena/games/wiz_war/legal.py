@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects, figures, hand, sight
+from arena.games.wiz_war import casting, effects, figures, hand, sight
 from arena.games.wiz_war.cards import (
     ATTACK,
     CARDS,
@@ -310,7 +310,7 @@ def _do_slot(state: WizWarState, argument: tuple[JSON, Any]) -> None:
 
     frame, value = argument
     effects.fill_slot(state, frame, value)
-    state.advance_declaration(frame)
+    casting.advance_declaration(state, frame)
 
 
 def _do_pass(state: WizWarState, frame: JSON) -> None:
@@ -324,7 +324,8 @@ def _do_counter(state: WizWarState, argument: tuple[JSON, JSON]) -> None:
     frame["done"].append(seat)
     frame["passes"] = 0
     frame["i"] += 1
-    state.declare(
+    casting.declare(
+        state,
         seat,
         f"w{seat}",
         entry["key"],
@@ -391,13 +392,13 @@ def _do_boost(state: WizWarState, c: int) -> None:
 
 def _do_cast(state: WizWarState, argument: tuple[int, str]) -> None:
     c, mode = argument
-    state.declare(state.active, f"w{state.active}", CARDS[c].key, c, mode, "hand")
+    casting.declare(state, state.active, f"w{state.active}", CARDS[c].key, c, mode, "hand")
 
 
 def _do_creature_cast(state: WizWarState, argument: tuple[int, str]) -> None:
     c, mode = argument
     seat = state.creatures[state.activation].controller
-    state.declare(seat, state.activation, CARDS[c].key, c, mode, "creature_hand")
+    casting.declare(state, seat, state.activation, CARDS[c].key, c, mode, "creature_hand")
 
 
 def _do_play(state: WizWarState, c: int) -> None:
@@ -413,12 +414,12 @@ def _do_use(state: WizWarState, argument: tuple[int, str]) -> None:
 
 
 def _do_special_attack(state: WizWarState, key: str) -> None:
-    state.declare(state.active, f"w{state.active}", key, -1, "", key)
+    casting.declare(state, state.active, f"w{state.active}", key, -1, "", key)
 
 
 def _do_creature_attack(state: WizWarState, key: str) -> None:
     seat = state.creatures[state.activation].controller
-    state.declare(seat, state.activation, key, -1, "", "creature")
+    casting.declare(state, seat, state.activation, key, -1, "", "creature")
 
 
 def _do_pickup_item(state: WizWarState, c: int) -> None:
@@ -493,7 +494,7 @@ def _do_end_activation(state: WizWarState, _: None) -> None:
 
 def _do_end_spell(state: WizWarState, c: int) -> None:
     log_event(state, f"{figures.name_of(state, f'w{state.active}')} ends {CARDS[c].title}")
-    state.end_spell(c)
+    casting.end_spell(state, c)
 
 
 def _do_retrieve(state: WizWarState, oid: int) -> None:

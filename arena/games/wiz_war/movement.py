@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -194,7 +194,7 @@ class Movement:
             return
         log_event(self, f"{figures.name_of(self, token)} springs the live Booby Trap!")
         self._hurt(token, CARDS[spell_card].value("damage"), MAG, "", obj.sq)
-        self.end_spell(spell_card)
+        casting.end_spell(self, spell_card)
 
     @step
     def halt(self, token: str) -> None:

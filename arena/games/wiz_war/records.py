@@ -164,6 +164,7 @@ class Cast(TypedDict):
     corner: bool  # Around the Corner
     drake: bool  # Drake Eye
     immune: NotRequired[list[str]]  # Fire Darts: targets that countered their dart
+    treasure: NotRequired[int]  # a treasure pick-up Ward may answer: the treasure
 
 
 def new_cast(

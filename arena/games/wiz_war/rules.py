@@ -29,7 +29,7 @@ from typing import Any
 from arena.games.base import JSON, LegalMapState
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.belongings import Belongings
 from arena.games.wiz_war.cards import (
     BESTIAL_SCHOOLS,
@@ -43,7 +43,6 @@ from arena.games.wiz_war.cards import (
     RELIC,
     WHITE,
 )
-from arena.games.wiz_war.casting import Casting
 from arena.games.wiz_war.config import (
     CREATURE_LIFE_CAP,
     DEFAULT_ROUND_LIMIT,
@@ -84,7 +83,6 @@ class WizWarState(
     TurnFlow,
     Movement,
     Belongings,
-    Casting,
     Damage,
     CreatureRules,
     LegalActions,
@@ -358,7 +356,7 @@ class WizWarState(
                     top["steps"][:0] = mine
                 continue
             if kind == "window":
-                if self._advance_window(top):
+                if casting.advance_window(self, top):
                     continue
                 return
             if not self.wizards[top["seat"]].alive or (
@@ -410,6 +408,9 @@ class WizWarState(
 
     def hand_total(self, seat: int) -> int:
         return hand.hand_total(self, seat)
+
+    def add_spell(self, card_id: int, caster: int, target: str, energy: int) -> None:
+        casting.add_spell(self, card_id, caster, target, energy)
 
     def card_options(
         self, head: str, cards: Iterable[int], label: str, step: str, args: JSON, key: str = "card"

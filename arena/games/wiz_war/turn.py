@@ -4,7 +4,7 @@ end of the game.
 
 from __future__ import annotations
 
-from arena.games.wiz_war import figures, hand
+from arena.games.wiz_war import casting, figures, hand
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -85,7 +85,7 @@ class TurnFlow:
                 sp.tokens -= 1
                 if sp.tokens <= 0:
                     log_event(self, f"{CARDS[sp.card].title} runs out")
-                    self.end_spell(sp.card)
+                    casting.end_spell(self, sp.card)
 
     @step
     def start_move_and_cast(self) -> None:
@@ -156,7 +156,7 @@ class TurnFlow:
             w.hand.remove(card)
             hand.discard_card(self, card)
         elif how == "end":
-            self.end_spell(card)
+            casting.end_spell(self, card)
         elif how == "drop" and card in w.items:
             self.drop_item(seat, card)
         then(self, "enforce_hand_limit", seat=seat)

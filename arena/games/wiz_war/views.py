@@ -19,7 +19,7 @@ from typing import Any
 from arena.games.base import JSON
 from arena.games.codes import parse_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import effects, figures, hand, sight
+from arena.games.wiz_war import casting, effects, figures, hand, sight
 from arena.games.wiz_war.cards import CARDS, CREATURES
 from arena.games.wiz_war.records import GAME_NAME, is_wizard
 from arena.games.wiz_war.rules import WizWarState
@@ -379,7 +379,11 @@ def _labels(state: WizWarState) -> dict[str, str]:
             return {c: f"{title}: {lab}" for c, lab, _ in effects.slot_options(state, top)}
         if top["kind"] == "window":
             cast = state.casts[top["cast"]]
-            what = state.cast_text(cast) if cast["key"] != "pickup" else "the treasure pick-up"
+            what = (
+                casting.cast_text(state, cast)
+                if cast["key"] != "pickup"
+                else "the treasure pick-up"
+            )
             labels = {"pass": f"Let it pass ({what})"}
             for code in legal:
                 parsed = parse_code(code)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -35,7 +35,7 @@ from arena.games.wiz_war.spec import SPECS, TIME_PASSES, Options, Slot, Spec
 
 def acid_bath(s: WizWarState, cast: JSON) -> None:
     """A curse: 2 mag (not an attack) to the target in each of the caster's Time Passes."""
-    hit = s.hits(cast)
+    hit = casting.hits(s, cast)
     if hit:
         place_spell(s, cast, hit[0])
 
@@ -51,7 +51,7 @@ TIME_PASSES["acid_bath"] = acid_bath_ticks
 
 def stone_dead(s: WizWarState, cast: JSON) -> None:
     """Mag damage = E + number of Magic Stones the target carries."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         stones = sum(1 for c in s.wizards[int(t[1])].items if CARDS[c].has("magic_stone"))
         s.damage(cast, t, [[cast["E"] + stones, MAG, ""]])
 

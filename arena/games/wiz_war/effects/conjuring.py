@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.config import (
     WARD_DROPS,
 )
@@ -125,7 +125,7 @@ def _dart_targets(s: WizWarState, cast: JSON) -> None:
 
 def fire_darts(s: WizWarState, cast: JSON) -> None:
     """E darts, each 1 mag·fire to its chosen target, each a separate source."""
-    hit = set(s.hits(cast))
+    hit = set(casting.hits(s, cast))
     immune = cast.get("immune", [])
     for token in cast["values"].get("targets", []):
         if is_figure(token) and (token not in hit or token in immune):
@@ -168,7 +168,7 @@ SPECS["ka_bong"] = Spec(slots=(target_slot("los", objects=True),), resolve=ka_bo
 def swap(s: WizWarState, cast: JSON) -> None:
     """Exchange squares with the target; you cannot move again this turn."""
     me, target = cast["actor"], cast["values"]["target"]
-    if not s.hits(cast):
+    if not casting.hits(s, cast):
         return
     a, b = figures.figure_sq(s, me), figures.figure_sq(s, target)
     s.relocate(me, b)

@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arena.games.base import JSON
-from arena.games.wiz_war import figures
+from arena.games.wiz_war import casting, figures
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
@@ -219,7 +219,7 @@ USES = {
 
 def use_item(s: WizWarState, seat: int, c: int, mode: str) -> None:
     source, _ = USES[CARDS[c].key]
-    s.declare(seat, f"w{seat}", CARDS[c].key, c, mode, source)
+    casting.declare(s, seat, f"w{seat}", CARDS[c].key, c, mode, source)
 
 
 def has_targets(s: WizWarState, seat: int, actor: str, key: str) -> bool:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
 from arena.games.wiz_war.resolution import push_choice, then
 from arena.games.wiz_war.steps import step
@@ -38,7 +38,7 @@ SPECS["treasure_lust"] = Spec(resolve=self_spell)
 
 def tail_slap(s: WizWarState, cast: JSON) -> None:
     """phys = one d4; a target carrying a treasure or relic drops it."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         s.damage(cast, t, [[die_roll(s.rng), PHYS, ""]])
         then(s, "drop_slot_step", seat=int(t[1]))
 
@@ -82,7 +82,7 @@ def _breath_targets(s: WizWarState, cast: JSON) -> None:
 
 
 def flame_breath(s: WizWarState, cast: JSON) -> None:
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         s.damage(cast, t, [[value("flame_breath", "damage"), MAG, "fire"]])
 
 
@@ -98,7 +98,7 @@ def dragon_wings(s: WizWarState, cast: JSON) -> None:
     me = wizard_of(cast)
     before = figures.base_speed(s, me)
     place_spell(s, cast, me)
-    s.speed_shift(me, before)
+    figures.speed_shift(s, me, before)
 
 
 SPECS["dragon_wings"] = Spec(resolve=dragon_wings)
@@ -117,7 +117,7 @@ def _roar_targets(s: WizWarState, cast: JSON) -> None:
 
 
 def dragons_roar(s: WizWarState, cast: JSON) -> None:
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(s, "stun", target=t, tokens=value("dragons_roar", "stun"))
 
 
@@ -195,7 +195,7 @@ SPECS["dragons_hunger"] = Spec(
 
 def wing_buffet(s: WizWarState, cast: JSON) -> None:
     """1 phys, then the caster may push it 0-2 squares directly away."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         s.damage(cast, t, [[value("wing_buffet", "damage"), PHYS, ""]])
         then(s, "buffet_push", cast=cast["id"], target=t)
 

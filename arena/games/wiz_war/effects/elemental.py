@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -83,7 +83,7 @@ def _bolt_targets(s: WizWarState, cast: JSON) -> None:
 
 def lightning_bolt(s: WizWarState, cast: JSON) -> None:
     """3 mag·lightning per entry to each W/C in an entered square, and 1 stun if damaged."""
-    hit = s.hits(cast)
+    hit = casting.hits(s, cast)
     for sq in cast["area"]:
         for token in hit:
             if cast["where"].get(token) == sq:
@@ -136,11 +136,11 @@ def waterbolt(s: WizWarState, cast: JSON) -> None:
     e = cast["E"]
     dmg = cast["values"].get("split", e)
     if is_figure(target):
-        if target not in s.hits(cast):
+        if target not in casting.hits(s, cast):
             return
         for sp in figures.spells_on(s, target):
             if CARDS[sp.card].key == "acid_bath":
-                s.end_spell(sp.card)
+                casting.end_spell(s, sp.card)
         s.damage(cast, target, [[dmg, MAG, "water"]])
         if target != cast["actor"] and e - dmg > 0:
             then(
@@ -162,7 +162,7 @@ def waterbolt(s: WizWarState, cast: JSON) -> None:
     if not target.startswith("o"):
         edge = B.parse_edge(target)
         if edge in s.fire_walls and edge not in s.walls and edge not in s.doors:
-            s.end_spell(s.fire_walls[edge])
+            casting.end_spell(s, s.fire_walls[edge])
             return
     if object_exists(s, target):
         s.damage(cast, target, [[dmg, MAG, "water"]])
@@ -184,7 +184,7 @@ def flood_effect(s: WizWarState) -> None:
     """End all Fire spells and Acid Baths; destroy all Fire items and objects and tacks."""
     for sp in list(s.spells.values()):
         if CARDS[sp.card].has("fire") or CARDS[sp.card].key == "acid_bath":
-            s.end_spell(sp.card)
+            casting.end_spell(s, sp.card)
     for w in s.wizards:
         for c in list(w.items):
             if CARDS[c].has("fire"):

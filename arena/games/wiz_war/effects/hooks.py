@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
@@ -113,7 +113,7 @@ def after_damage(
     if water:
         for sp in figures.spells_on(s, target):
             if CARDS[sp.card].key == "acid_bath":
-                s.end_spell(sp.card)
+                casting.end_spell(s, sp.card)
     if not is_wizard(target):
         return
     w = s.wizards[int(target[1])]
@@ -151,10 +151,10 @@ def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
             continue
         if key == "fools_gold" and where >= 0 and B.sector_of(where) == s.wizards[sp.caster].colour:
             s.damage(None, f"w{seat}", [[value("fools_gold", "damage"), MAG, ""]])
-            s.end_spell(sp.card)
+            casting.end_spell(s, sp.card)
         elif key == "hoard_guard" and sp.target == f"t{tid}":
             s.damage(None, f"w{seat}", [[value("hoard_guard", "damage"), MAG, "fire"]])
-            s.end_spell(sp.card)
+            casting.end_spell(s, sp.card)
 
 
 def on_end(s: WizWarState, sp: Spell) -> None:

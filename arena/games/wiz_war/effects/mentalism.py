@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -64,7 +64,7 @@ SPECS["absorb_spell"] = Spec(
 def brain_burn(s: WizWarState, cast: JSON) -> None:
     """The target may first discard cards or end spells; then suffers mag = hand cards +
     maintained spells (items excluded)."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(s, "brain_burn_choice", cast=cast["id"], target=t)
 
 
@@ -91,7 +91,7 @@ def brain_burn_shed(s: WizWarState, cast: int, target: str, card: int) -> None:
         w.hand.remove(card)
         hand.discard_card(s, card)
     else:
-        s.end_spell(card)
+        casting.end_spell(s, card)
     then(s, "brain_burn_choice", cast=cast, target=target)
 
 
@@ -110,7 +110,7 @@ SPECS["brain_burn"] = Spec(
 
 def mental_force(s: WizWarState, cast: JSON) -> None:
     """You move the target up to E+3 legal steps (its own door permissions)."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(
             s,
             "lead",
@@ -197,7 +197,7 @@ def _storm_targets(s: WizWarState, cast: JSON) -> None:
 
 
 def psychic_storm(s: WizWarState, cast: JSON) -> None:
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         s.damage(cast, t, [[cast["E"], MAG, ""]])
 
 
@@ -215,7 +215,7 @@ def share_life(s: WizWarState, cast: JSON) -> None:
     """Both lives totalled and split evenly; the caster gets the odd point (cap 20)."""
 
     me = cast["actor"]
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         mine = s.wizards[int(me[1])] if is_wizard(me) else s.creatures[me]
         theirs = s.wizards[int(t[1])]
         total = mine.life + theirs.life
@@ -233,7 +233,7 @@ SPECS["share_life"] = Spec(
 
 def thought_steal(s: WizWarState, cast: JSON) -> None:
     """See the target's hand, take up to 2 cards, then discard down to your hand size."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(
             s,
             "steal_choice",

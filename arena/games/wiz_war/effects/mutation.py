@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.config import (
     STRENGTH_TEAR_SUCCEEDS,
 )
@@ -66,7 +66,7 @@ def heave_ho(s: WizWarState, cast: JSON) -> None:
         s._set_carried_treasure(me, -1)
         s._memo = {}
     if is_figure(target):
-        if target in s.hits(cast):
+        if target in casting.hits(s, cast):
             s.damage(cast, target, [[distance, PHYS, ""]])
     elif not (target.startswith("r") and target[-1].isdigit()) and object_exists(s, target):
         s.damage(cast, target, [[distance, PHYS, ""]])
@@ -267,7 +267,7 @@ def _holder(s: WizWarState, thing: str) -> str:
 def tear(s: WizWarState, cast: JSON) -> None:
     """Strength: try to tear it away, d4 2-4 succeeds; a creature drops it at once."""
     thing = cast["values"]["thing"]
-    if not s.hits(cast):
+    if not casting.hits(s, cast):
         return
     roll = die_roll(s.rng)
     log_event(s, f"Tear: d4={roll}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -180,7 +180,7 @@ def bull_rush_strike(s: WizWarState, cast: int) -> None:
     ) not in sight.adjacent_squares(s, c["actor"]):
         log_event(s, "Bull Rush misses: the target is out of reach")
         return
-    for t in s.hits(c):
+    for t in casting.hits(s, c):
         s.damage(c, t, [[value("bull_rush", "damage"), PHYS, ""]])
         then(s, "stun", target=t, tokens=value("bull_rush", "stun"))
 
@@ -207,7 +207,7 @@ def gorgons_gaze(s: WizWarState, cast: JSON) -> None:
     """2 stun tokens, 3 if E >= 5."""
     strong = cast["E"] >= value("gorgons_gaze", "strong_energy")
     tokens = value("gorgons_gaze", "strong_stun" if strong else "stun")
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(s, "stun", target=t, tokens=tokens)
 
 
@@ -218,7 +218,7 @@ SPECS["gorgons_gaze"] = Spec(
 
 def siren_song(s: WizWarState, cast: JSON) -> None:
     """Move the target up to 3 legal steps, each one closer (walking distance) to you."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(
             s,
             "lead",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures
+from arena.games.wiz_war import casting, figures
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -31,7 +31,7 @@ def place_spell(s: WizWarState, cast: JSON, hold: str) -> None:
     c = cast["card"]
     if c in s.pending:
         s.pending.remove(c)
-    s.add_spell(c, cast["seat"], hold, cast["E"])
+    casting.add_spell(s, c, cast["seat"], hold, cast["E"])
 
 
 def cancel(s: WizWarState, cast: JSON, protect: list[str] | None = None) -> None:
@@ -72,7 +72,7 @@ def hit_all(
 ) -> list[str]:
     """Damage every target that is hit (figures) and every object target; returns the
     figures hit."""
-    hit = s.hits(cast)
+    hit = casting.hits(s, cast)
     immune = cast.get("immune", [])
     for token in hit:
         if token not in immune:
@@ -126,10 +126,10 @@ def set_form(s: WizWarState, cast: JSON, target: str) -> None:
     follow a base-speed change (§7.6, §5.1)."""
     old = figures.form_spell(s, target)
     if old is not None:
-        s.end_spell(old.card)
+        casting.end_spell(s, old.card)
     before = figures.base_speed(s, target)
     place_spell(s, cast, target)
-    s.speed_shift(target, before)
+    figures.speed_shift(s, target, before)
     log_event(s, f"{figures.name_of(s, target)} takes {CARDS[cast['card']].title}")
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     ITEM,
@@ -70,7 +70,7 @@ SPECS["globe_of_pain"] = Spec(
 
 def slow_death(s: WizWarState, cast: JSON) -> None:
     """A curse: 1 mag (not an attack) per card the target draws; he is never forced to draw."""
-    hit = s.hits(cast)
+    hit = casting.hits(s, cast)
     if hit:
         place_spell(s, cast, hit[0])
 
@@ -93,7 +93,7 @@ def _yoink_things(s: WizWarState, frame: JSON) -> Options:
 def yoink(s: WizWarState, cast: JSON) -> None:
     """Take one carried item (not a treasure or relic): you now carry it."""
     c = int(cast["values"]["thing"][4:])
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         victim = s.wizards[int(t[1])]
         if c not in victim.items:
             continue

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, sight
+from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     NEUTRAL,
@@ -71,7 +71,7 @@ def _carried_things(s: WizWarState, frame: JSON) -> Options:
 def drop_object(s: WizWarState, cast: JSON) -> None:
     """Target drops one carried item or its treasure/relic (caster picks) into its square."""
     target, thing = cast["values"]["target"], cast["values"]["thing"]
-    if not s.hits(cast):
+    if not casting.hits(s, cast):
         return
     w = s.wizards[int(target[1])]
     if thing.startswith("t") and w.treasure == int(thing[1:]):
@@ -89,7 +89,7 @@ SPECS["drop_object"] = Spec(
 
 def zot_stun(s: WizWarState, cast: JSON) -> None:
     """Mode B: 2 stun tokens."""
-    for t in s.hits(cast):
+    for t in casting.hits(s, cast):
         then(s, "stun", target=t, tokens=value("zot", "stun"))
 
 
@@ -197,7 +197,7 @@ def end_or_weaken(s: WizWarState, c: int) -> None:
                 log_event(s, "Dispel removes one Booby Trap token")
                 return
     log_event(s, f"{CARDS[c].title} is dispelled")
-    s.end_spell(c)
+    casting.end_spell(s, c)
 
 
 SPECS["dispel"] = Spec(slots=(Slot("target", spells_in_sight),), resolve=dispel)
