@@ -1,6 +1,4 @@
-"""Damage and death (§7.2-§7.4, §7.7-§7.8, §8.9): damage, healing, stun, cracks,
-death and the final ranking.
-"""
+"""Damage and death (§7.2-§7.4, §7.7, §8.9): damage, healing, stun, cracks and death."""
 
 from __future__ import annotations
 
@@ -8,8 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, figures, hand, sight, victory
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -35,7 +33,7 @@ from arena.games.wiz_war.resolution import log_event, push_choice, then
 from arena.games.wiz_war.steps import step
 
 if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
+    pass
 
 
 class Damage:
@@ -180,7 +178,7 @@ class Damage:
         if not is_wizard(target) or scorer < 0:
             return False
         seat = int(target[1])
-        if not self.slot_full(seat):
+        if not belongings.slot_full(self, seat):
             return False
         return any(
             sp.caster == scorer and CARDS[sp.card].key == "treasure_lust"
@@ -197,9 +195,9 @@ class Damage:
         """Drop the carried treasure or relic into the wizard's square."""
         w = self.wizards[seat]
         if w.treasure >= 0:
-            self.drop_carried_treasure(w.token)
-        for c in self.relics(seat):
-            self.drop_item(seat, c)
+            belongings.drop_carried_treasure(self, w.token)
+        for c in belongings.relics(self, seat):
+            belongings.drop_item(self, seat, c)
 
     def _reduce(self, target: str, packets: list[list], attack: bool, cast: int) -> list[list]:
         """Each reduction once per source (§7.2 step 3); physical-only ones first."""
@@ -449,7 +447,7 @@ class Damage:
             w.items.remove(c)
             self.floor[c] = w.sq
         if w.treasure >= 0:
-            self.drop_carried_treasure(w.token)
+            belongings.drop_carried_treasure(self, w.token)
         self.box += w.spec_deck + w.spec_discard
         w.spec_deck, w.spec_discard = [], []
         for c in w.hand:
@@ -465,7 +463,7 @@ class Damage:
             if sp.target == w.token:
                 casting.end_spell(self, sp.card)
         self.held = {e: s for e, s in self.held.items() if s != seat}
-        self.check_victory()
+        victory.check_victory(self)
 
     def kill_creature(self, name: str) -> None:
         """Life 0, controller dead or summoning card discarded: remove it, discard its card
@@ -484,23 +482,3 @@ class Damage:
         casting.end_spell(self, cr.card)
         if self.activation == name:
             self.activation = ""
-
-
-# --- Ranking (§7.8) ---------------------------------------------------------------------------
-def rank_players(state: WizWarState) -> list[JSON]:
-    """The winner first; a drawn game ties every surviving wizard; the others by (alive, VP,
-    later elimination). Score: victory points."""
-    keys = []
-    for w in state.wizards:
-        if state.over and state.winner == w.seat:
-            keys.append((2, 0, 0))
-        elif w.alive and state.over and state.winner < 0:
-            keys.append((1, 0, 0))
-        elif w.alive:
-            keys.append((0, 1, w.vp * 100))
-        else:
-            keys.append((0, 0, w.vp * 100 + w.out_order))
-    return [
-        {"rank": sum(1 for other in keys if other > key), "score": state.wizards[i].vp}
-        for i, key in enumerate(keys)
-    ]

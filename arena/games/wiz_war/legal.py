@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, effects, figures, hand, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, effects, figures, hand, sight
 from arena.games.wiz_war.cards import (
     ATTACK,
     CARDS,
@@ -100,19 +100,7 @@ class LegalActions:
             "slime_form",
         )
 
-    def room_for_item(self, seat: int) -> bool:
-        if figures.form(self, f"w{seat}") == "extra_arms":
-            return True
-        return hand.hand_total(self, seat) < hand.max_hand(self, seat)
-
-    def can_pick_item(self, seat: int, c: int) -> bool:
-        """1 MP, room in hand, not glued; a relic needs an empty relic/treasure slot (§8.8)."""
-        if self.glued(f"item{c}") or not self.room_for_item(seat):
-            return False
-        return not (CARDS[c].kind == RELIC and self.slot_full(seat))
-
     def _compute_legal(self) -> dict[str, tuple[Callable, Any]]:
-
         if self.over:
             return {}
         if self.frames:
@@ -140,7 +128,6 @@ class LegalActions:
         return {}
 
     def _turn_options(self) -> dict[str, tuple[Callable, Any]]:
-
         seat = self.active
         w = self.wizards[seat]
         me = w.token
@@ -190,7 +177,7 @@ class LegalActions:
         for c, sp in self.spells.items():
             if sp.caster == seat:
                 opts[_card_code("end_spell", c)] = (_do_end_spell, c)
-        if w.fresh and self.room_for_item(seat):
+        if w.fresh and belongings.room_for_item(self, seat):
             near = sight.adjacent_squares(self, me)
             for o in self.objects.values():
                 if o.kind == "tacks" and o.sq in near:
@@ -205,14 +192,18 @@ class LegalActions:
         arms = figures.form(self, w.token) == "extra_arms"
         if w.mp >= ITEM_PICKUP_MP and not arms:
             for c, sq in self.floor.items():
-                if sq == w.sq and self.can_pick_item(seat, c):
+                if sq == w.sq and belongings.can_pick_item(self, seat, c):
                     opts[_code("pickup", f"item{c}")] = (_do_pickup_item, c)
         if arms and w.mp >= EXTRA_ARMS_PICKUP_MP:
-            here = [c for c, sq in self.floor.items() if sq == w.sq and self.can_pick_item(seat, c)]
+            here = [
+                c
+                for c, sq in self.floor.items()
+                if sq == w.sq and belongings.can_pick_item(self, seat, c)
+            ]
             if here:
                 opts["pickup:all"] = (_do_pickup_all, None)
         here = [t for t in self.treasures if t.sq == w.sq and not t.carrier and not t.scored]
-        if not here or self.slot_full(seat) or w.no_treasure:  # most squares hold none
+        if not here or belongings.slot_full(self, seat) or w.no_treasure:  # most squares hold none
             return
         cost = (
             GOLEM_TREASURE_PICKUP_MP
@@ -222,7 +213,7 @@ class LegalActions:
         if w.mp < cost:
             return
         for t in here:
-            if self.can_take_treasure(w.token, t.id):
+            if belongings.can_take_treasure(self, w.token, t.id):
                 opts[_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
 
     def _step_options(
@@ -272,7 +263,7 @@ class LegalActions:
                         t.sq == cr.sq
                         and not t.carrier
                         and not t.scored
-                        and self.can_take_treasure(name, t.id)
+                        and belongings.can_take_treasure(self, name, t.id)
                     ):
                         opts[_code("pickup", f"t{t.id}")] = (_do_boggart_pickup, t.id)
             if cr.treasure >= 0:
@@ -307,7 +298,6 @@ def _do_choice(state: WizWarState, entry: JSON) -> None:
 
 
 def _do_slot(state: WizWarState, argument: tuple[JSON, Any]) -> None:
-
     frame, value = argument
     effects.fill_slot(state, frame, value)
     casting.advance_declaration(state, frame)
@@ -404,11 +394,10 @@ def _do_creature_cast(state: WizWarState, argument: tuple[int, str]) -> None:
 def _do_play(state: WizWarState, c: int) -> None:
     w = state.wizards[state.active]
     w.fresh = False
-    state.play_item(state.active, c)
+    belongings.play_item(state, state.active, c)
 
 
 def _do_use(state: WizWarState, argument: tuple[int, str]) -> None:
-
     c, mode = argument
     effects.use_item(state, state.active, c, mode)
 
@@ -425,7 +414,7 @@ def _do_creature_attack(state: WizWarState, key: str) -> None:
 def _do_pickup_item(state: WizWarState, c: int) -> None:
     w = state.wizards[state.active]
     w.mp -= ITEM_PICKUP_MP
-    state.pick_up_item(state.active, c)
+    belongings.pick_up_item(state, state.active, c)
 
 
 def _do_pickup_all(state: WizWarState, _: None) -> None:
@@ -434,8 +423,8 @@ def _do_pickup_all(state: WizWarState, _: None) -> None:
     w = state.wizards[seat]
     w.mp -= EXTRA_ARMS_PICKUP_MP
     for c, sq in list(state.floor.items()):
-        if sq == w.sq and state.can_pick_item(seat, c):
-            state.pick_up_item(seat, c)
+        if sq == w.sq and belongings.can_pick_item(state, seat, c):
+            belongings.pick_up_item(state, seat, c)
 
 
 def _do_pickup_treasure(state: WizWarState, tid: int) -> None:
@@ -462,16 +451,16 @@ def _do_boggart_pickup(state: WizWarState, tid: int) -> None:
 
 
 def _do_boggart_drop(state: WizWarState, tid: int) -> None:
-    state.drop_carried_treasure("boggart")
+    belongings.drop_carried_treasure(state, "boggart")
 
 
 def _do_drop_item(state: WizWarState, c: int) -> None:
     state.wizards[state.active].fresh = False
-    state.drop_item(state.active, c)
+    belongings.drop_item(state, state.active, c)
 
 
 def _do_drop_treasure(state: WizWarState, tid: int) -> None:
-    state.drop_carried_treasure(f"w{state.active}")
+    belongings.drop_carried_treasure(state, f"w{state.active}")
 
 
 def _do_hold(state: WizWarState, edge: int) -> None:
@@ -502,7 +491,7 @@ def _do_retrieve(state: WizWarState, oid: int) -> None:
     Cast phase taking them back as an item (§10.3)."""
     obj = state.objects.pop(oid)
     state._memo = {}
-    state.gain_item(state.active, obj.card)
+    belongings.gain_item(state, state.active, obj.card)
     then(state, "end_move_and_cast")
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -34,26 +34,7 @@ class Movement:
         else:
             self.creatures[token].sq = sq
         self._memo = {}
-        self.check_scoring(token)
-
-    def check_scoring(self, token: str) -> None:
-        seat = figures.controller(self, token)
-        tid = self.carried_treasure(token)
-        if tid < 0:
-            return
-        treasure = self.treasures[tid]
-        home = B.HOME_SQUARES[self.wizards[seat].colour]
-        if figures.figure_sq(self, token) == home and treasure.owner != seat:
-            self._set_carried_treasure(token, -1)
-            treasure.scored, treasure.carrier, treasure.sq = True, "", -1
-            self.wizards[seat].vp += 1
-            log_event(
-                self,
-                f"{figures.name_of(self, token)} brings "
-                f"{figures.name_of(self, f'w{treasure.owner}')}'s treasure "
-                f"home: {figures.name_of(self, f'w{seat}')} scores (VP {self.wizards[seat].vp})",
-            )
-            self.check_victory()
+        belongings.check_scoring(self, token)
 
     @step
     def take_step(self, token: str, d: int, paid: bool) -> None:
@@ -107,7 +88,7 @@ class Movement:
             and form == "slime_form"
             and not sight.door_open_for(self, edge, token)
         ):
-            self.drop_carried_treasure(token)
+            belongings.drop_carried_treasure(self, token)
         self.relocate(token, n.square)
         if self.over:
             return

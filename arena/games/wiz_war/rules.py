@@ -28,9 +28,8 @@ from typing import Any
 
 from arena.games.base import JSON, LegalMapState
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, figures, hand, sight, victory
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
-from arena.games.wiz_war.belongings import Belongings
 from arena.games.wiz_war.cards import (
     BESTIAL_SCHOOLS,
     BLACK,
@@ -52,7 +51,7 @@ from arena.games.wiz_war.config import (
     STARTING_HAND,
 )
 from arena.games.wiz_war.creatures import CreatureRules
-from arena.games.wiz_war.damage import Damage, rank_players
+from arena.games.wiz_war.damage import Damage
 from arena.games.wiz_war.legal import LegalActions
 from arena.games.wiz_war.movement import Movement
 from arena.games.wiz_war.records import (
@@ -73,6 +72,7 @@ from arena.games.wiz_war.resolution import ChoiceOption, card_options, push_choi
 from arena.games.wiz_war.state import FIELDS, State
 from arena.games.wiz_war.steps import STEPS, step
 from arena.games.wiz_war.turn import TurnFlow
+from arena.games.wiz_war.victory import rank_players
 
 # --- The state ----------------------------------------------------------------------------------
 
@@ -82,7 +82,6 @@ class WizWarState(
     LegalMapState,
     TurnFlow,
     Movement,
-    Belongings,
     Damage,
     CreatureRules,
     LegalActions,
@@ -409,8 +408,17 @@ class WizWarState(
     def hand_total(self, seat: int) -> int:
         return hand.hand_total(self, seat)
 
+    def _finish(self, winner: int, reason: str) -> None:
+        victory.end_game(self, winner, reason)
+
     def add_spell(self, card_id: int, caster: int, target: str, energy: int) -> None:
         casting.add_spell(self, card_id, caster, target, energy)
+
+    def give_treasure(self, token: str, tid: int) -> None:
+        belongings.give_treasure(self, token, tid)
+
+    def slot_full(self, seat: int) -> bool:
+        return belongings.slot_full(self, seat)
 
     def card_options(
         self, head: str, cards: Iterable[int], label: str, step: str, args: JSON, key: str = "card"
@@ -478,7 +486,7 @@ class WizWarState(
             ):
                 problems.append(f"{w.token} carries more than one relic/treasure")
         for t in self.treasures:
-            if t.carrier and self.carried_treasure(t.carrier) != t.id:
+            if t.carrier and belongings.carried_treasure(self, t.carrier) != t.id:
                 problems.append(f"treasure {t.id} carrier inconsistent")
         for name, cr in self.creatures.items():
             if cr.card not in self.spells or self.spells[cr.card].caster != cr.controller:

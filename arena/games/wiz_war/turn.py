@@ -1,22 +1,19 @@
-"""Turn flow (§4): Time Passes, Move and Cast, Discard and Draw, the next turn, the
-end of the game.
-"""
+"""Turn flow (§4): Time Passes, Move and Cast, Discard and Draw, the next turn (the end of
+the game is victory.py)."""
 
 from __future__ import annotations
 
-from arena.games.wiz_war import casting, figures, hand
+from arena.games.wiz_war import belongings, casting, figures, hand, victory
 from arena.games.wiz_war.cards import (
     CARDS,
 )
 from arena.games.wiz_war.config import (
     DRAWS_PER_TURN,
-    VICTORY_POINTS,
 )
 from arena.games.wiz_war.hooks import EFFECTS
 from arena.games.wiz_war.records import (
     DISCARD_AND_DRAW,
     MOVE_AND_CAST,
-    OVER,
     die_roll,
 )
 from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
@@ -70,7 +67,6 @@ class TurnFlow:
 
     @step
     def time_passes_effects(self) -> None:
-
         EFFECTS.time_passes(self, self.active)
 
     @step
@@ -158,7 +154,7 @@ class TurnFlow:
         elif how == "end":
             casting.end_spell(self, card)
         elif how == "drop" and card in w.items:
-            self.drop_item(seat, card)
+            belongings.drop_item(self, seat, card)
         then(self, "enforce_hand_limit", seat=seat)
 
     @step
@@ -189,32 +185,8 @@ class TurnFlow:
 
         if rel(nxt) <= rel(current):
             if self.round >= self.round_limit:
-                self._finish(-1, "round_limit")
+                victory.end_game(self, -1, "round_limit")
                 return
             self.round += 1
         self.active = nxt
         self._begin_turn()
-
-    def _finish(self, winner: int, reason: str) -> None:
-        self.over = True
-        self.winner = winner
-        self.end_reason = reason
-        self.phase = OVER
-        self.frames = []
-        self.activation = ""
-        who = figures.name_of(self, f"w{winner}") if winner >= 0 else "nobody"
-        log_event(self, f"Game over ({reason}): {who} wins")
-
-    def check_victory(self) -> None:
-        """2 VP wins at once; so does being the last wizard alive; none alive: a draw."""
-        if self.over:
-            return
-        for w in self.wizards:
-            if w.alive and w.vp >= VICTORY_POINTS:
-                self._finish(w.seat, "victory_points")
-                return
-        alive = [w for w in self.wizards if w.alive]
-        if len(alive) == 1:
-            self._finish(alive[0].seat, "last_wizard")
-        elif not alive:
-            self._finish(-1, "all_dead")

@@ -18,8 +18,8 @@ from typing import Any
 
 from arena.games.base import JSON
 from arena.games.codes import parse_code
+from arena.games.wiz_war import belongings, casting, effects, figures, hand, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, effects, figures, hand, sight
 from arena.games.wiz_war.cards import CARDS, CREATURES
 from arena.games.wiz_war.records import GAME_NAME, is_wizard
 from arena.games.wiz_war.rules import WizWarState
@@ -90,7 +90,7 @@ def _public(state: WizWarState, seat: int) -> JSON:
         "fire_walls": [_edge(e) for e in sorted(state.fire_walls)],
         "treasures": [_treasure(state, t) for t in state.treasures],
         "floor_items": [
-            {"card": card_record(c), "square": sq, "glued": state.glued(f"item{c}")}
+            {"card": card_record(c), "square": sq, "glued": belongings.glued(state, f"item{c}")}
             for c, sq in sorted(state.floor.items())
         ],
         "objects": [_object(state, o, seat) for o in state.objects.values()],
@@ -225,7 +225,7 @@ def _treasure(state: WizWarState, t: Any) -> JSON:
         "square": t.sq,
         "carrier": t.carrier,
         "scored": t.scored,
-        "glued": state.glued(f"t{t.id}"),
+        "glued": belongings.glued(state, f"t{t.id}"),
     }
 
 
@@ -428,9 +428,9 @@ def _base_label(state: WizWarState, code: str) -> str:
     if head == "pickup":
         if rest == "all":
             return "Pick up every item here (Extra Arms, 1 MP)"
-        return f"{who} picks up {state.describe_thing(rest)}"
+        return f"{who} picks up {belongings.describe_thing(state, rest)}"
     if head == "drop":
-        return f"{who} drops {state.describe_thing(rest)}"
+        return f"{who} drops {belongings.describe_thing(state, rest)}"
     if head == "hold":
         return f"Hold the door {rest} open this turn"
     if head == "activate":

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.config import (
     WARD_DROPS,
 )
@@ -105,8 +105,8 @@ def ward_roll(s: WizWarState, picker: str, treasure: int) -> None:
         return
     roll = die_roll(s.rng)
     log_event(s, f"Ward: d4={roll}")
-    if roll in WARD_DROPS and s.carried_treasure(picker) == treasure:
-        s.drop_carried_treasure(picker)
+    if roll in WARD_DROPS and belongings.carried_treasure(s, picker) == treasure:
+        belongings.drop_carried_treasure(s, picker)
 
 
 SPECS["ward"] = Spec(resolve=ward, counter=lambda s, seat, c: c.get("key") == "pickup")

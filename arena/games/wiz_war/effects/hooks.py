@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, figures, hand, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
@@ -137,7 +137,7 @@ def after_damage(
         for c in [c for c in w.items if CARDS[c].has("magic_stone")]:
             w.items.remove(c)
             hand.discard_card(s, c)
-            s.lose_item(w.seat, c)
+            belongings.lose_item(s, w.seat, c)
             log_event(s, f"Fire destroys {CARDS[c].title}")
             if CARDS[c].key == "boomstone":
                 s.damage(None, target, [[value("boomstone", "damage"), MAG, "fire"]])

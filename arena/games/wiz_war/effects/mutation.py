@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.wiz_war import belongings, casting, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.config import (
     STRENGTH_TEAR_SUCCEEDS,
 )
@@ -60,10 +60,10 @@ def heave_ho(s: WizWarState, cast: JSON) -> None:
     target = cast["values"]["target"]
     land = land_square(s, cast, target)
     distance = max(0, sight.walking_distance(s, me, figures.figure_sq(s, me), land))
-    tid = s.carried_treasure(me)
+    tid = belongings.carried_treasure(s, me)
     if tid >= 0:
         s.treasures[tid].sq, s.treasures[tid].carrier = land, ""
-        s._set_carried_treasure(me, -1)
+        belongings.set_carried_treasure(s, me, -1)
         s._memo = {}
     if is_figure(target):
         if target in casting.hits(s, cast):
@@ -115,16 +115,16 @@ def _stretch_pickups(s: WizWarState, frame: JSON) -> Options:
         tokens += [
             f"item{c}"
             for c, sq in s.floor.items()
-            if s.can_pick_item(seat, c) and in_range(s, frame, sq, "los")
+            if belongings.can_pick_item(s, seat, c) and in_range(s, frame, sq, "los")
         ]
-    if not s.slot_full(seat) and not w.no_treasure:
+    if not belongings.slot_full(s, seat) and not w.no_treasure:
         tokens += [
             f"t{t.id}"
             for t in s.treasures
             if t.sq >= 0
             and not t.carrier
             and not t.scored
-            and s.can_take_treasure(w.token, t.id)
+            and belongings.can_take_treasure(s, w.token, t.id)
             and in_range(s, frame, t.sq, "los")
         ]
     return token_options(s, "target", tokens)
@@ -136,9 +136,9 @@ def stretch_pick_up(s: WizWarState, cast: JSON) -> None:
     target = cast["values"]["target"]
     if target.startswith("item"):
         c = int(target[4:])
-        if c in s.floor and s.can_pick_item(seat, c) and s.wizards[seat].mp >= 1:
+        if c in s.floor and belongings.can_pick_item(s, seat, c) and s.wizards[seat].mp >= 1:
             s.wizards[seat].mp -= 1
-            s.pick_up_item(seat, c)
+            belongings.pick_up_item(s, seat, c)
     else:
         ends = figures.form(s, f"w{seat}") not in ("golem_form", "extra_arms")
         then(s, "take_treasure", token=f"w{seat}", tid=int(target[1:]), ends=ends)
@@ -157,10 +157,10 @@ def stretch_drop(s: WizWarState, cast: JSON) -> None:
     thing = cast["values"]["thing"]
     sq = B.parse_square(cast["values"]["target"])
     if thing.startswith("t") and w.treasure == int(thing[1:]):
-        s.drop_carried_treasure(w.token)
+        belongings.drop_carried_treasure(s, w.token)
         s.treasures[int(thing[1:])].sq = sq
     elif thing.startswith("item") and int(thing[4:]) in w.items:
-        s.drop_item(seat, int(thing[4:]))
+        belongings.drop_item(s, seat, int(thing[4:]))
         s.floor[int(thing[4:])] = sq
     s._memo = {}
 
@@ -211,7 +211,7 @@ def mad_dash(s: WizWarState, cast: JSON) -> None:
     target = cast["values"]["target"]
     if not figures.figure_alive(s, target):
         return
-    s.drop_carried_treasure(target)
+    belongings.drop_carried_treasure(s, target)
     if is_wizard(target):
         w = s.wizards[int(target[1])]
         w.mp *= 2
@@ -239,12 +239,14 @@ def _tear_things(s: WizWarState, frame: JSON) -> Options:
     actor = frame["actor"]
     seat = frame["seat"]
     here = figures.figure_sq(s, actor)
-    mine = s.carried_treasure(actor) >= 0 or (is_wizard(actor) and s.slot_full(seat))
+    mine = belongings.carried_treasure(s, actor) >= 0 or (
+        is_wizard(actor) and belongings.slot_full(s, seat)
+    )
     things = []
     for f in figures.figures_at(s, here):
         if f == actor or figures.untargetable(s, f) or figures.controller(s, f) == seat:
             continue
-        tid = s.carried_treasure(f)
+        tid = belongings.carried_treasure(s, f)
         if tid >= 0 and not mine:
             things.append(f"t{tid}")
         if is_wizard(f):
@@ -277,16 +279,16 @@ def tear(s: WizWarState, cast: JSON) -> None:
     if thing.startswith("t"):
         tid = int(thing[1:])
         if s.treasures[tid].carrier:
-            s.give_treasure(actor, tid)
+            belongings.give_treasure(s, actor, tid)
         return
     c = int(thing[4:])
     owner = next((w for w in s.wizards if c in w.items), None)
     if owner is None:
         return
     owner.items.remove(c)
-    s.lose_item(owner.seat, c)
+    belongings.lose_item(s, owner.seat, c)
     if is_wizard(actor):
-        s.gain_item(int(actor[1]), c)
+        belongings.gain_item(s, int(actor[1]), c)
     else:
         s.floor[c] = figures.figure_sq(s, actor)
         s._memo = {}

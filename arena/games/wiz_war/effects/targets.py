@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, figures, hand, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -59,7 +59,7 @@ def describe_target(s: WizWarState, token: str) -> str:
     if token.startswith("item"):
         return CARDS[int(token[4:])].title
     if token.startswith("t") and token[1:].isdigit():
-        return s.describe_thing(token)
+        return belongings.describe_thing(s, token)
     if token in B.COLOURS:
         return f"the {token} sector"
     if token.startswith("r") and token[-1] in "es":

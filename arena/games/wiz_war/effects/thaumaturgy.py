@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.wiz_war import belongings, casting, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     ITEM,
@@ -98,9 +98,9 @@ def yoink(s: WizWarState, cast: JSON) -> None:
         if c not in victim.items:
             continue
         victim.items.remove(c)
-        s.lose_item(victim.seat, c)
+        belongings.lose_item(s, victim.seat, c)
         if is_wizard(cast["actor"]):
-            s.gain_item(cast["seat"], c)
+            belongings.gain_item(s, cast["seat"], c)
         else:
             s.floor[c] = figures.figure_sq(s, cast["actor"])
             s._memo = {}
@@ -119,10 +119,10 @@ def gravity(s: WizWarState, cast: JSON) -> None:
         if not w.alive:
             continue
         for c in list(w.items):
-            s.drop_item(w.seat, c)
-        s.drop_carried_treasure(w.token)
+            belongings.drop_item(s, w.seat, c)
+        belongings.drop_carried_treasure(s, w.token)
     if "boggart" in s.creatures:
-        s.drop_carried_treasure("boggart")
+        belongings.drop_carried_treasure(s, "boggart")
     place_spell(s, cast, "")
 
 

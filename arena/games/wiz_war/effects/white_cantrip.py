@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
+from arena.games.wiz_war import belongings, casting, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     NEUTRAL,
@@ -75,9 +75,9 @@ def drop_object(s: WizWarState, cast: JSON) -> None:
         return
     w = s.wizards[int(target[1])]
     if thing.startswith("t") and w.treasure == int(thing[1:]):
-        s.drop_carried_treasure(target)
+        belongings.drop_carried_treasure(s, target)
     elif thing.startswith("item") and int(thing[4:]) in w.items:
-        s.drop_item(w.seat, int(thing[4:]))
+        belongings.drop_item(s, w.seat, int(thing[4:]))
 
 
 SPECS["drop_object"] = Spec(
@@ -279,7 +279,7 @@ def rotate_sector(s: WizWarState, cast: JSON) -> None:
     s._memo = {}
     log_event(s, f"The {B.COLOURS[sector]} sector turns")
     for token in moved:
-        s.check_scoring(token)
+        belongings.check_scoring(s, token)
 
 
 SPECS["rotate_sector"] = Spec(
