@@ -59,6 +59,15 @@ def can_pick_item(state: State, seat: int, c: int) -> bool:
     return not (CARDS[c].kind == RELIC and slot_full(state, seat))
 
 
+def drop_slot(state: State, seat: int) -> None:
+    """Drop the carried treasure or relic into the wizard's square."""
+    w = state.wizards[seat]
+    if w.treasure >= 0:
+        drop_carried_treasure(state, w.token)
+    for c in relics(state, seat):
+        drop_item(state, seat, c)
+
+
 def play_item(state: State, seat: int, c: int) -> None:
     """An item or relic goes from hand to the play area: carried (§5.2, §8.8)."""
     w = state.wizards[seat]

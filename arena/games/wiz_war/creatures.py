@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
+from arena.games.wiz_war import casting, damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CREATURES,
     GUARDIAN_DAMAGE,
@@ -60,7 +60,7 @@ class CreatureRules:
         loss = roll - SUMMON_DAMAGE_OFFSET
         log_event(self, f"Summoning {CREATURES[creature].title}: d4={roll}")
         if loss > 0:
-            self.lose_life(f"w{seat}", loss, False, "", -1, [], -1)
+            damage.lose_life(self, f"w{seat}", loss, False, "", -1, [], -1)
         if not self.wizards[seat].alive:
             c["keep"] = False
             return
@@ -219,4 +219,4 @@ class CreatureRules:
         if c is None or c["canceled"] or "minotaur" not in self.creatures:
             return
         for token in casting.hits(self, c):
-            self.damage(c, token, [[GUARDIAN_DAMAGE, PHYS, ""]])
+            damage.damage(self, c, token, [[GUARDIAN_DAMAGE, PHYS, ""]])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, figures, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -93,8 +93,8 @@ class Movement:
         if self.over:
             return
         if edge in self.fire_walls and form != "mist_body":
-            damage = CARDS[self.fire_walls[edge]].value("damage")
-            self._hurt(token, damage, MAG, "fire", n.square)
+            amount = CARDS[self.fire_walls[edge]].value("damage")
+            damage.hurt(self, token, amount, MAG, "fire", n.square)
         then(self, "enter", token=token, sq=n.square, paid=paid)
 
     @step
@@ -124,19 +124,20 @@ class Movement:
             for obj in sight.objects_at(self, sq):
                 key = CARDS[obj.card].key
                 if obj.kind == "rosebush":
-                    self._hurt(token, CARDS[obj.card].value("damage"), PHYS, "", sq)
+                    damage.hurt(self, token, CARDS[obj.card].value("damage"), PHYS, "", sq)
                 elif obj.kind == "thornbush":
-                    self._hurt(token, CARDS[obj.card].value("damage"), PHYS, "", sq)
+                    damage.hurt(self, token, CARDS[obj.card].value("damage"), PHYS, "", sq)
                     then(self, "stun", target=token, tokens=CARDS[obj.card].value("stun"))
                     then(self, "halt", token=token)
                 elif obj.kind == "tacks" and key == "handful_of_tacks":
-                    self._hurt(token, CARDS[obj.card].value("damage"), PHYS, "", sq)
+                    damage.hurt(self, token, CARDS[obj.card].value("damage"), PHYS, "", sq)
         if is_wizard(token) and figures.has_spell(self, token, "disease"):
             w = self.wizards[seat]
             for other in figures.figures_at(self, sq):
                 if other != token and other not in w.disease_hit:
                     w.disease_hit.append(other)
-                    self._hurt(
+                    damage.hurt(
+                        self,
                         other,
                         CARDS[self._spell_card(token, "disease")].value("damage"),
                         PHYS,
@@ -146,24 +147,12 @@ class Movement:
         if figures.form(self, token) == "slime_form":
             for other in figures.figures_at(self, sq):
                 if other != token:
-                    self._hurt(other, 1, PHYS, "", sq)
+                    damage.hurt(self, other, 1, PHYS, "", sq)
         if paid:
             then(self, "guardian_check", mover=token)
 
     def _spell_card(self, token: str, key: str) -> int:
         return next(sp.card for sp in figures.spells_on(self, token) if CARDS[sp.card].key == key)
-
-    def _hurt(self, token: str, amount: int, kind: str, element: str, sq: int) -> None:
-        """Schedule non-attack damage from the board (bushes, tacks, traps, fire walls)."""
-        then(
-            self,
-            "suffer_damage",
-            target=token,
-            packets=[[amount, kind, element]],
-            attack=False,
-            source="",
-            source_sq=sq,
-        )
 
     def _spring_booby_trap(self, token: str, obj: Obj) -> None:
         """A face-down token is revealed: blank ones vanish; the live one hurts and ends the
@@ -174,7 +163,7 @@ class Movement:
             log_event(self, f"{figures.name_of(self, token)} reveals a blank Booby Trap token")
             return
         log_event(self, f"{figures.name_of(self, token)} springs the live Booby Trap!")
-        self._hurt(token, CARDS[spell_card].value("damage"), MAG, "", obj.sq)
+        damage.hurt(self, token, CARDS[spell_card].value("damage"), MAG, "", obj.sq)
         casting.end_spell(self, spell_card)
 
     @step

@@ -51,7 +51,6 @@ from arena.games.wiz_war.config import (
     STARTING_HAND,
 )
 from arena.games.wiz_war.creatures import CreatureRules
-from arena.games.wiz_war.damage import Damage
 from arena.games.wiz_war.legal import LegalActions
 from arena.games.wiz_war.movement import Movement
 from arena.games.wiz_war.records import (
@@ -82,7 +81,6 @@ class WizWarState(
     LegalMapState,
     TurnFlow,
     Movement,
-    Damage,
     CreatureRules,
     LegalActions,
 ):

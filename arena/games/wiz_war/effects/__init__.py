@@ -2,10 +2,12 @@
 
 Every card key has a `Spec` (wiz_war/spec.py): the declaration slots (targets, mode, energy,
 direction...), how it reaches, whether it is an attack, and the function that resolves it.
-One module per school, reading like the card text (spec §10-§11); damage is scheduled as
-steps (`s.damage(...)`), so choices that damage can raise (Treasure Lust, Featherweight) wait
-in line. Numbers come from the card table (cards.py). The legal map calls the names below; the
-rule steps reach the effects only through the specs and the hooks (wiz_war/hooks.py) filled here.
+One module per school, reading like the card text (spec §10-§11). The effects stand on the
+rule modules (damage, casting, belongings, movement, ...): damage is scheduled as steps
+(`damage.damage(s, ...)`), so choices that damage can raise (Treasure Lust, Featherweight)
+wait in line. Numbers come from the card table (cards.py). The legal map calls the names
+below; the rule steps reach the effects only through the specs (wiz_war/spec.py) and the
+hooks filled here (wiz_war/hooks.py).
 
 Target tokens: wizards `w0`..`w3`, creatures by name, squares `r2c3`, edges `r2c3e`/`r2c3s`,
 objects `o7`, maintained spells `spell45`, treasures `t3`, items `item45`, sectors by colour.

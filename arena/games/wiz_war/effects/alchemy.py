@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
+from arena.games.wiz_war import casting, damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -42,7 +42,7 @@ def acid_bath(s: WizWarState, cast: JSON) -> None:
 
 def acid_bath_ticks(s: WizWarState, sp: Spell) -> None:
     if sp.target and figures.figure_alive(s, sp.target):
-        s.damage(None, sp.target, [[value("acid_bath", "damage"), MAG, ""]])
+        damage.damage(s, None, sp.target, [[value("acid_bath", "damage"), MAG, ""]])
 
 
 SPECS["acid_bath"] = Spec(slots=(target_slot("los"),), resolve=acid_bath, reach="los")
@@ -53,7 +53,7 @@ def stone_dead(s: WizWarState, cast: JSON) -> None:
     """Mag damage = E + number of Magic Stones the target carries."""
     for t in casting.hits(s, cast):
         stones = sum(1 for c in s.wizards[int(t[1])].items if CARDS[c].has("magic_stone"))
-        s.damage(cast, t, [[cast["E"] + stones, MAG, ""]])
+        damage.damage(s, cast, t, [[cast["E"] + stones, MAG, ""]])
 
 
 SPECS["stone_dead"] = Spec(
@@ -171,11 +171,11 @@ def universal_solvent(s: WizWarState, cast: JSON) -> None:
 def destroy_target(s: WizWarState, target: str) -> None:
     """Destroy an object ("o7") or a wall or door (an edge name), whatever its cracks."""
     if target.startswith("o"):
-        s.destroy_object(int(target[1:]))
+        damage.destroy_object(s, int(target[1:]))
     else:
         e = B.parse_edge(target)
         if e in s.walls or e in s.doors:
-            s.destroy_edge(e)
+            damage.destroy_edge(s, e)
 
 
 SPECS["universal_solvent"] = Spec(

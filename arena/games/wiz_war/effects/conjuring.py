@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, figures, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.config import (
     WARD_DROPS,
@@ -95,7 +95,7 @@ def ward(s: WizWarState, ct: JSON) -> None:
     """The picker suffers 3 mag (not an attack) and rolls d4: on 1-2 he drops it."""
     pickup = against(s, ct)
     picker = pickup["actor"]
-    s.damage(None, picker, [[value("ward", "damage"), MAG, ""]])
+    damage.damage(s, None, picker, [[value("ward", "damage"), MAG, ""]])
     then(s, "ward_roll", picker=picker, treasure=pickup["treasure"])
 
 
@@ -132,7 +132,7 @@ def fire_darts(s: WizWarState, cast: JSON) -> None:
             continue
         if not is_figure(token) and not object_exists(s, token):
             continue
-        s.damage(cast, token, [[value("fire_darts", "damage"), MAG, "fire"]])
+        damage.damage(s, cast, token, [[value("fire_darts", "damage"), MAG, "fire"]])
 
 
 _dart_slot = target_slot("los", objects=True, name="targets")

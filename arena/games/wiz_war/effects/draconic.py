@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
+from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
 from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
 from arena.games.wiz_war.resolution import push_choice, then
 from arena.games.wiz_war.steps import step
@@ -39,14 +39,14 @@ SPECS["treasure_lust"] = Spec(resolve=self_spell)
 def tail_slap(s: WizWarState, cast: JSON) -> None:
     """phys = one d4; a target carrying a treasure or relic drops it."""
     for t in casting.hits(s, cast):
-        s.damage(cast, t, [[die_roll(s.rng), PHYS, ""]])
+        damage.damage(s, cast, t, [[die_roll(s.rng), PHYS, ""]])
         then(s, "drop_slot_step", seat=int(t[1]))
 
 
 @step
 def drop_slot_step(s: WizWarState, seat: int) -> None:
     if s.wizards[seat].alive:
-        s.drop_slot(seat)
+        belongings.drop_slot(s, seat)
 
 
 SPECS["tail_slap"] = Spec(
@@ -83,7 +83,7 @@ def _breath_targets(s: WizWarState, cast: JSON) -> None:
 
 def flame_breath(s: WizWarState, cast: JSON) -> None:
     for t in casting.hits(s, cast):
-        s.damage(cast, t, [[value("flame_breath", "damage"), MAG, "fire"]])
+        damage.damage(s, cast, t, [[value("flame_breath", "damage"), MAG, "fire"]])
 
 
 SPECS["flame_breath"] = Spec(
@@ -185,7 +185,9 @@ SPECS["drake_eye"] = Spec(resolve=drake_eye)
 
 def dragons_hunger(s: WizWarState, cast: JSON) -> None:
     target = cast["values"]["target"]
-    s.heal(target, value("dragons_hunger", "wizard_heal" if is_wizard(target) else "creature_heal"))
+    damage.heal(
+        s, target, value("dragons_hunger", "wizard_heal" if is_wizard(target) else "creature_heal")
+    )
 
 
 SPECS["dragons_hunger"] = Spec(
@@ -196,7 +198,7 @@ SPECS["dragons_hunger"] = Spec(
 def wing_buffet(s: WizWarState, cast: JSON) -> None:
     """1 phys, then the caster may push it 0-2 squares directly away."""
     for t in casting.hits(s, cast):
-        s.damage(cast, t, [[value("wing_buffet", "damage"), PHYS, ""]])
+        damage.damage(s, cast, t, [[value("wing_buffet", "damage"), PHYS, ""]])
         then(s, "buffet_push", cast=cast["id"], target=t)
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
+from arena.games.wiz_war import casting, damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -87,7 +87,7 @@ def lightning_bolt(s: WizWarState, cast: JSON) -> None:
     for sq in cast["area"]:
         for token in hit:
             if cast["where"].get(token) == sq:
-                s.damage(cast, token, [[LIGHTNING_DAMAGE_PER_ENTRY, MAG, "lightning"]])
+                damage.damage(s, cast, token, [[LIGHTNING_DAMAGE_PER_ENTRY, MAG, "lightning"]])
     then(s, "stun_if_lost", cast=cast["id"], tokens=value("lightning_bolt", "stun"))
 
 
@@ -141,7 +141,7 @@ def waterbolt(s: WizWarState, cast: JSON) -> None:
         for sp in figures.spells_on(s, target):
             if CARDS[sp.card].key == "acid_bath":
                 casting.end_spell(s, sp.card)
-        s.damage(cast, target, [[dmg, MAG, "water"]])
+        damage.damage(s, cast, target, [[dmg, MAG, "water"]])
         if target != cast["actor"] and e - dmg > 0:
             then(
                 s,
@@ -157,7 +157,7 @@ def waterbolt(s: WizWarState, cast: JSON) -> None:
         and int(target[1:]) in s.objects
         and s.objects[int(target[1:])].kind == "tacks"
     ):
-        s.destroy_object(int(target[1:]))
+        damage.destroy_object(s, int(target[1:]))
         return
     if not target.startswith("o"):
         edge = B.parse_edge(target)
@@ -165,7 +165,7 @@ def waterbolt(s: WizWarState, cast: JSON) -> None:
             casting.end_spell(s, s.fire_walls[edge])
             return
     if object_exists(s, target):
-        s.damage(cast, target, [[dmg, MAG, "water"]])
+        damage.damage(s, cast, target, [[dmg, MAG, "water"]])
 
 
 SPECS["waterbolt"] = Spec(
@@ -194,7 +194,7 @@ def flood_effect(s: WizWarState) -> None:
         del s.floor[c]
         hand.discard_card(s, c)
     for o in [o for o in s.objects.values() if o.kind == "tacks"]:
-        s.destroy_object(o.id)
+        damage.destroy_object(s, o.id)
 
 
 def flood(s: WizWarState, cast: JSON) -> None:

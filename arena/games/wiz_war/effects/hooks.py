@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, figures, hand, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, hand, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -92,7 +92,7 @@ def time_passes(s: WizWarState, seat: int) -> None:
     w = s.wizards[seat]
     for c in w.items:
         if CARDS[c].key in ("lifestone", "golden_fleece"):
-            s.heal(w.token, CARDS[c].value("heal"))
+            damage.heal(s, w.token, CARDS[c].value("heal"))
 
 
 def after_draw(s: WizWarState, seat: int, drawn: int) -> None:
@@ -100,7 +100,7 @@ def after_draw(s: WizWarState, seat: int, drawn: int) -> None:
     token = f"w{seat}"
     if figures.has_spell(s, token, "slow_death"):
         for _ in range(drawn):
-            s.damage(None, token, [[value("slow_death", "damage"), MAG, ""]])
+            damage.damage(s, None, token, [[value("slow_death", "damage"), MAG, ""]])
 
 
 def after_damage(
@@ -119,7 +119,7 @@ def after_damage(
     w = s.wizards[int(target[1])]
     attacker = source if source and source != target and figures.figure_alive(s, source) else ""
     if attack and attacker and figures.has_spell(s, target, "pain_link"):
-        s.damage(None, attacker, [[amount, MAG, ""]])
+        damage.damage(s, None, attacker, [[amount, MAG, ""]])
     for c in list(w.items):
         if CARDS[c].key != "fire_cloak":
             continue
@@ -132,7 +132,7 @@ def after_damage(
             and attacker
             and figures.figure_sq(s, attacker) in sight.adjacent_squares(s, target)
         ):
-            s.damage(None, attacker, [[value("fire_cloak", "damage"), MAG, "fire"]])
+            damage.damage(s, None, attacker, [[value("fire_cloak", "damage"), MAG, "fire"]])
     if fire:
         for c in [c for c in w.items if CARDS[c].has("magic_stone")]:
             w.items.remove(c)
@@ -140,7 +140,7 @@ def after_damage(
             belongings.lose_item(s, w.seat, c)
             log_event(s, f"Fire destroys {CARDS[c].title}")
             if CARDS[c].key == "boomstone":
-                s.damage(None, target, [[value("boomstone", "damage"), MAG, "fire"]])
+                damage.damage(s, None, target, [[value("boomstone", "damage"), MAG, "fire"]])
 
 
 def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
@@ -150,10 +150,10 @@ def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
         if sp.caster == seat:
             continue
         if key == "fools_gold" and where >= 0 and B.sector_of(where) == s.wizards[sp.caster].colour:
-            s.damage(None, f"w{seat}", [[value("fools_gold", "damage"), MAG, ""]])
+            damage.damage(s, None, f"w{seat}", [[value("fools_gold", "damage"), MAG, ""]])
             casting.end_spell(s, sp.card)
         elif key == "hoard_guard" and sp.target == f"t{tid}":
-            s.damage(None, f"w{seat}", [[value("hoard_guard", "damage"), MAG, "fire"]])
+            damage.damage(s, None, f"w{seat}", [[value("hoard_guard", "damage"), MAG, "fire"]])
             casting.end_spell(s, sp.card)
 
 
@@ -181,7 +181,7 @@ def on_end(s: WizWarState, sp: Spell) -> None:
     elif key in ("summon", "planar_call", "homunculus"):
         creature = s.creatures.get(target)
         if creature is not None and creature.card == sp.card:
-            s.kill_creature(target)
+            damage.kill_creature(s, target)
     for oid in [o.id for o in s.objects.values() if o.card == sp.card and o.kind != "tacks"]:
         del s.objects[oid]
     s._memo = {}

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, hand, sight
+from arena.games.wiz_war import casting, damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -100,7 +100,7 @@ def brain_burn_hit(s: WizWarState, cast: int, target: str) -> None:
     seat = int(target[1])
     amount = len(s.wizards[seat].hand) + sum(1 for sp in s.spells.values() if sp.caster == seat)
     c = s.casts.get(cast)
-    s.damage(c, target, [[amount, MAG, ""]])
+    damage.damage(s, c, target, [[amount, MAG, ""]])
 
 
 SPECS["brain_burn"] = Spec(
@@ -198,7 +198,7 @@ def _storm_targets(s: WizWarState, cast: JSON) -> None:
 
 def psychic_storm(s: WizWarState, cast: JSON) -> None:
     for t in casting.hits(s, cast):
-        s.damage(cast, t, [[cast["E"], MAG, ""]])
+        damage.damage(s, cast, t, [[cast["E"], MAG, ""]])
 
 
 SPECS["psychic_storm"] = Spec(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
-from arena.games.wiz_war import belongings, casting, figures, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.config import (
     STRENGTH_TEAR_SUCCEEDS,
@@ -67,9 +67,9 @@ def heave_ho(s: WizWarState, cast: JSON) -> None:
         s._memo = {}
     if is_figure(target):
         if target in casting.hits(s, cast):
-            s.damage(cast, target, [[distance, PHYS, ""]])
+            damage.damage(s, cast, target, [[distance, PHYS, ""]])
     elif not (target.startswith("r") and target[-1].isdigit()) and object_exists(s, target):
-        s.damage(cast, target, [[distance, PHYS, ""]])
+        damage.damage(s, cast, target, [[distance, PHYS, ""]])
 
 
 SPECS["heave_ho"] = Spec(
@@ -314,8 +314,8 @@ def wallivore(s: WizWarState, cast: JSON) -> None:
     """Eat a stone wall on an edge of your square; gain 2 life."""
     e = B.parse_edge(cast["values"]["target"])
     if e in s.walls:
-        s.destroy_edge(e)
-        s.heal(cast["actor"], value("wallivore", "heal"))
+        damage.destroy_edge(s, e)
+        damage.heal(s, cast["actor"], value("wallivore", "heal"))
 
 
 SPECS["wallivore"] = Spec(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures, sight
+from arena.games.wiz_war import casting, damage, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -181,7 +181,7 @@ def bull_rush_strike(s: WizWarState, cast: int) -> None:
         log_event(s, "Bull Rush misses: the target is out of reach")
         return
     for t in casting.hits(s, c):
-        s.damage(c, t, [[value("bull_rush", "damage"), PHYS, ""]])
+        damage.damage(s, c, t, [[value("bull_rush", "damage"), PHYS, ""]])
         then(s, "stun", target=t, tokens=value("bull_rush", "stun"))
 
 
@@ -233,7 +233,7 @@ SPECS["siren_song"] = Spec(slots=(target_slot("los"),), resolve=siren_song, reac
 
 
 def ambrosia(s: WizWarState, cast: JSON) -> None:
-    s.heal(cast["values"]["target"], value("ambrosia", "heal") + cast["E"] // 2)
+    damage.heal(s, cast["values"]["target"], value("ambrosia", "heal") + cast["E"] // 2)
 
 
 SPECS["ambrosia"] = Spec(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, figures
+from arena.games.wiz_war import casting, damage, figures
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -76,10 +76,10 @@ def hit_all(
     immune = cast.get("immune", [])
     for token in hit:
         if token not in immune:
-            s.damage(cast, token, packets() if callable(packets) else packets)
+            damage.damage(s, cast, token, packets() if callable(packets) else packets)
     for token in cast["objects"]:
         if object_exists(s, token):
-            s.damage(cast, token, packets() if callable(packets) else packets)
+            damage.damage(s, cast, token, packets() if callable(packets) else packets)
     return hit
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
-from arena.games.wiz_war import belongings, casting, figures, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -52,7 +52,7 @@ def backlash(s: WizWarState, ct: JSON) -> None:
     target = against(s, ct)
     cancel(s, target, protect=[wizard_of(ct)])
     if target["E"] > 0 and figures.figure_alive(s, target["actor"]):
-        s.damage(None, target["actor"], [[target["E"], MAG, ""]])
+        damage.damage(s, None, target["actor"], [[target["E"], MAG, ""]])
 
 
 SPECS["backlash"] = Spec(

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import figures, hand, sight
+from arena.games.wiz_war import damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -79,7 +79,7 @@ def salmon_totem(s: WizWarState, sp: Spell) -> None:
     sector = B.sector_of(obj.sq)
     for f in figures.figures(s):
         if figures.controller(s, f) == sp.caster and B.sector_of(figures.figure_sq(s, f)) == sector:
-            s.heal(f, value("salmon_totem", "heal"))
+            damage.heal(s, f, value("salmon_totem", "heal"))
 
 
 TIME_PASSES["salmon_totem"] = salmon_totem
@@ -101,7 +101,7 @@ def spirit_drain(s: WizWarState, cast: JSON) -> None:
 def drain_heal(s: WizWarState, cast: int) -> None:
     c = s.casts.get(cast)
     if c is not None:
-        s.heal(c["actor"], sum(c["lost"].values()))
+        damage.heal(s, c["actor"], sum(c["lost"].values()))
 
 
 SPECS["spirit_drain"] = Spec(slots=(target_slot("los"),), resolve=spirit_drain, reach="los")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
-from arena.games.wiz_war import belongings, casting, figures, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -140,10 +140,10 @@ def destroy_wall(s: WizWarState, cast: JSON) -> None:
     e = B.parse_edge(cast["values"]["target"])
     if e not in s.walls and e not in s.doors:
         return
-    s.destroy_edge(e)
+    damage.destroy_edge(s, e)
     for sq in B.edge_squares(e):
         for f in figures.figures_at(s, sq):
-            s._hurt(f, value("destroy_wall", "damage"), PHYS, "", sq)
+            damage.hurt(s, f, value("destroy_wall", "damage"), PHYS, "", sq)
 
 
 SPECS["destroy_wall"] = Spec(slots=(Slot("target", _wall_or_door_edges),), resolve=destroy_wall)
