@@ -4,10 +4,11 @@
                          [--page-cache 30]
 
 Fills a throw-away PostgreSQL database as bench/web.py does, starts the production server
-(gunicorn on webui.wsgi, Redis as Django's cache, public pages kept `--page-cache` seconds,
-0 for none), and runs locust headless against it: `--users` visitors (not signed in), each
-asking for the next page as soon as it has the last, across the home page, each ladder, the
-matches list, a match page and its frames, and a bot page. A match finishes every few seconds
+(`arena web`: gunicorn with its access log and metrics, Redis as Django's cache, public
+pages kept `--page-cache` seconds, 0 for none), and runs locust headless against it:
+`--users` visitors (not signed in), each asking for the next page as soon as it has the last,
+across the home page, each ladder, the matches list, a match page and its frames, and a bot
+page. A match finishes every few seconds
 meanwhile (as on a live site), so cached pages keep being drawn afresh. Prints locust's
 figures per page; asserts nothing. The machine's load average is printed with them: on a
 shared machine the figures are only as quiet as it is.
@@ -125,17 +126,17 @@ def run(args: argparse.Namespace, data: Path) -> None:
     filled = time.perf_counter()
     add_matches(args.matches, active, timezone.now() - timedelta(minutes=args.matches + 10_000))
     print(f"{args.matches:,} matches: filled in {time.perf_counter() - filled:.1f} s")
-    from django.core.cache import cache
+    from webui.pagecache import pages_changed
 
-    cache.delete("arena:pages:generation")
+    pages_changed()  # pages kept by an earlier run on the same cache are stale
     port = free_port()
     env = dict(os.environ)
     server = subprocess.Popen(
         [
-            str(REPO / ".venv" / "bin" / "gunicorn"), "webui.wsgi", "--bind",
-            f"127.0.0.1:{port}", "--workers", str(args.workers), "--log-level", "warning",
+            str(REPO / ".venv" / "bin" / "arena"), "web", "--bind", f"127.0.0.1:{port}",
+            "--workers", str(args.workers),
         ],
-        cwd=REPO, env=env,
+        cwd=REPO, env=env, stdout=subprocess.DEVNULL,  # the access log: a line per request
     )  # fmt: skip
     stop = threading.Event()
     try:

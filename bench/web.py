@@ -340,6 +340,7 @@ def run(sizes: list[int], repeat: int) -> None:
     from django.test import Client
     from django.utils import timezone
 
+    from webui import heap
     from webui.ladder.models import Rating
     from webui.matches.models import Match
 
@@ -369,6 +370,7 @@ def run(sizes: list[int], repeat: int) -> None:
         bulk = Match.objects.exclude(pk=real).order_by("-pk").values_list("pk", flat=True)[0]
         api_next = client.get("/api/matches/?format=json").json()["next"]
         api_next = api_next[api_next.index("/api/") :]
+        heap.settle()  # as `arena web`'s workers do once the site is loaded
         results[size] = {
             name: measure(client, url, repeat)
             for name, url in pages(busiest, real, bulk, tournament, api_next)

@@ -1,15 +1,17 @@
 """Public pages kept whole in the cache for visitors who are not signed in, until something
 they show changes (docs/decisions/caching.md).
 
-A page view decorated with `public_page` answers an anonymous GET from the cache (Redis in
-production) when it can; what it renders is kept for `ARENA_PAGE_CACHE` seconds (0, the
-default, turns this off). Every key carries the site's current *generation*, which changes
-whenever a match finishes or is deleted and whenever a bot version joins or leaves the ladder
-(`pages_changed`, after the transaction commits): the next request draws the page afresh,
-while the others asking for it meanwhile get the last drawing (one finish behind) rather
-than all drawing it at once. Between two such changes a page may be up to `ARENA_PAGE_CACHE`
-seconds behind on what moves without them (matches queued or started, a remote bot's
-presence).
+A page view decorated with `public_page(scope)` answers an anonymous GET from the cache
+(Redis in production) when it can; what it renders is kept for `ARENA_PAGE_CACHE` seconds (0,
+the default, turns this off). A page is drawn from a few *scopes*: the site's match lists
+(`SITE`), one game's ladder, one bot, one match. Each scope has a *generation* that changes
+when something in it changes (`pages_changed`, after the transaction commits): a finish
+changes the match lists, its game, its bots and itself, and nothing else, so the pages of the
+thousands of other bots and matches stay kept. The next request for a stale page draws it
+afresh while the others asking for it meanwhile get the last drawing (one change behind)
+rather than all drawing it at once. Between two changes a page may be up to
+`ARENA_PAGE_CACHE` seconds behind on what moves without them (matches queued or started, a
+remote bot's presence, another bot's rank).
 
 Never kept: a visitor with a session or messages, a response that is not a 200, sets a
 cookie, needs a CSRF token or says `no-store`, or that the view marked `uncached` (a match
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 
 from django.conf import settings
@@ -28,26 +30,40 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 
-GENERATION = "arena:pages:generation"
+#: Every page, whatever else it shows: changed when anything may have (ratings recomputed).
+EVERYTHING = "all"
+#: The site-wide pages: home (totals, leaders, recent matches) and the matches list.
+SITE = "site"
 
 
-def pages_changed() -> None:
-    """Something public changed: every kept page is stale once the transaction commits."""
+#: One game's ladder; one bot's page; one match's page. Formatted with the view's keyword
+#: arguments, so a view names its scope by the URL's own parts.
+GAME = "game:{game}"
+BOT = "bot:{bot_id}"
+MATCH = "match:{match_id}"
+
+
+def _generation_key(scope: str) -> str:
+    return f"arena:pages:generation:{scope}"
+
+
+def pages_changed(*scopes: str) -> None:
+    """What `scopes` show changed (everything, given none): their kept pages are stale once
+    the transaction commits."""
     if settings.ARENA_PAGE_CACHE:
-        transaction.on_commit(_new_generation)
+        keys = [_generation_key(scope) for scope in (scopes or (EVERYTHING,))]
+        transaction.on_commit(lambda: cache.set_many(dict.fromkeys(keys, time.time_ns()), None))
 
 
-def _new_generation() -> None:
-    cache.set(GENERATION, str(time.time_ns()), None)
+def match_pages_changed(game: str, match_id: int, bot_ids: Iterable[int]) -> None:
+    """A match finished or went: the site-wide pages, its game's ladder, its bots', its own."""
+    bots = {BOT.format(bot_id=bot) for bot in bot_ids}
+    pages_changed(SITE, GAME.format(game=game), MATCH.format(match_id=match_id), *bots)
 
 
-def _generation() -> str:
-    current = cache.get(GENERATION)
-    if current is None:
-        current = str(time.time_ns())
-        cache.add(GENERATION, current, None)
-        current = cache.get(GENERATION, current)
-    return current
+def bot_pages_changed(game: str, bot_id: int) -> None:
+    """A bot's version joined, left or was refused: the site-wide pages, its ladder, its page."""
+    pages_changed(SITE, GAME.format(game=game), BOT.format(bot_id=bot_id))
 
 
 def _anonymous(request: HttpRequest) -> bool:
@@ -61,34 +77,57 @@ def uncached(response: HttpResponse) -> HttpResponse:
     return response
 
 
-def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        seconds = settings.ARENA_PAGE_CACHE
-        if not seconds or request.method not in ("GET", "HEAD") or not _anonymous(request):
-            return view(request, *args, **kwargs)
-        where = f"{request.get_host()}{request.get_full_path()}".encode()
-        key = f"arena:page:v1:{hashlib.sha256(where).hexdigest()}"
-        generation = _generation()
-        kept = cache.get(key)
-        if kept is not None:
-            drawn_in, drawn_at, content_type, body = kept
-            fresh = drawn_in == generation and time.time() - drawn_at < seconds
-            # Stale: one request draws it again, the others meanwhile get the last drawing
-            # (no stampede of identical drawings after each finish).
-            if fresh or not cache.add(f"{key}:drawing:{generation}", 1, 30):
-                return HttpResponse(body, content_type=content_type)
-        response = view(request, *args, **kwargs)
-        if (
-            response.status_code == 200
-            and not response.streaming
-            and not response.cookies
-            and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
-            and "no-store" not in response.get("Cache-Control", "")
-            and not getattr(response, "arena_uncached", False)
-        ):
-            drawing = (generation, time.time(), response["Content-Type"], response.content)
-            cache.set(key, drawing, 10 * seconds)
-        return response
+def _keepable(request: HttpRequest, response: HttpResponse) -> bool:
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+        and "no-store" not in response.get("Cache-Control", "")
+        and not getattr(response, "arena_uncached", False)
+    )
 
-    return wrapper
+
+def _generations(found: dict, keys: list[str]) -> tuple:
+    """The scopes' generations as read with the page; one never set starts now."""
+    missing = {key: time.time_ns() for key in keys if key not in found}
+    if missing:
+        for key, start in missing.items():
+            cache.add(key, start, None)
+        found = {**found, **cache.get_many(list(missing))}
+    return tuple(found.get(key) for key in keys)
+
+
+def public_page(scope: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Keep the view's anonymous pages until `scope` (or `EVERYTHING`) changes; `scope` is
+    formatted with the view's keyword arguments (`BOT` with `bot_id`)."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            seconds = settings.ARENA_PAGE_CACHE
+            if not seconds or request.method not in ("GET", "HEAD") or not _anonymous(request):
+                return view(request, *args, **kwargs)
+            where = f"{request.get_host()}{request.get_full_path()}".encode()
+            key = f"arena:page:v2:{hashlib.sha256(where).hexdigest()}"
+            scopes = [_generation_key(EVERYTHING), _generation_key(scope.format(**kwargs))]
+            found = cache.get_many([*scopes, key])  # one round trip for a kept page
+            generations = _generations(found, scopes)
+            kept = found.get(key)
+            if kept is not None:
+                drawn_in, drawn_at, content_type, body = kept
+                fresh = drawn_in == generations and time.time() - drawn_at < seconds
+                # Stale: one request draws it again, the others meanwhile get the last
+                # drawing (no stampede of identical drawings after each change).
+                drawing = "-".join(map(str, generations))
+                if fresh or not cache.add(f"{key}:drawing:{drawing}", 1, 30):
+                    return HttpResponse(body, content_type=content_type)
+            response = view(request, *args, **kwargs)
+            if _keepable(request, response):
+                drawing = (generations, time.time(), response["Content-Type"], response.content)
+                cache.set(key, drawing, 10 * seconds)
+            return response
+
+        return wrapper
+
+    return decorate

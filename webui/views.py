@@ -12,7 +12,7 @@ import arena.games
 from webui.bots.models import BotVersion
 from webui.ladder.models import Rating
 from webui.matches.models import Match, MatchSeat, MatchTally
-from webui.pagecache import public_page
+from webui.pagecache import SITE, public_page
 
 SEATS = Prefetch(
     "seats",
@@ -27,7 +27,7 @@ def site_context(request: HttpRequest) -> dict[str, Any]:
     return {"nav_games": [{"name": g.name, "title": g.title.split(":")[0]} for g in games]}
 
 
-@public_page
+@public_page(SITE)
 def home(request: HttpRequest) -> HttpResponse:
     active = dict(
         BotVersion.objects.filter(status=BotVersion.Status.ACTIVE)

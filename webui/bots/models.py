@@ -20,7 +20,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from arena.storable import REASON_CAP, STDERR_CAP, storable
-from webui.pagecache import pages_changed
+from webui.pagecache import bot_pages_changed
 
 REFERENCE_USER = "reference"
 
@@ -73,7 +73,7 @@ class Bot(models.Model):
     def retire(self) -> int:
         """Take the bot off the ladder (its active version retires; a new upload returns it)."""
         active = self.versions.filter(status=BotVersion.Status.ACTIVE)
-        pages_changed()
+        bot_pages_changed(self.game, self.pk)
         return active.update(status=BotVersion.Status.RETIRED)
 
 
@@ -214,7 +214,7 @@ class BotVersion(models.Model):
                 status=self.Status.ACTIVE, rejection_reason="", validation_note="", **stored
             )
         self.status = self.Status.ACTIVE
-        pages_changed()
+        bot_pages_changed(self.bot.game, self.bot_id)
 
     def reject(self, reason: str, stderr: str = "") -> None:
         """Refuse the version; `reason` and `stderr` may carry the bot's bytes, made storable
@@ -226,7 +226,7 @@ class BotVersion(models.Model):
             validation_note="",
         )
         self.status = self.Status.REJECTED
-        pages_changed()
+        bot_pages_changed(self.bot.game, self.bot_id)
 
 
 def _raw(version: BotVersion, field: str):

@@ -23,7 +23,7 @@ from webui.ladder.charts import rating_history
 from webui.ladder.models import Rating
 from webui.matches import records
 from webui.matches.models import MatchSeat
-from webui.pagecache import public_page
+from webui.pagecache import BOT, public_page
 
 RECENT = 20
 BOTS_PER_PAGE = 50
@@ -50,7 +50,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@public_page
+@public_page(BOT)
 def bot(request: HttpRequest, bot_id: int) -> HttpResponse:
     obj = get_object_or_404(Bot.objects.select_related("owner"), pk=bot_id)
     versions = list(

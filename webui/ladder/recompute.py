@@ -17,6 +17,7 @@ import arena.games
 from arena import ratings
 from webui.ladder.models import GameRating, Rating, seat_wins
 from webui.matches.models import Match, MatchSeat
+from webui.pagecache import pages_changed
 
 TOLERANCE = 1e-9
 
@@ -98,6 +99,7 @@ def recompute(fix: bool = False) -> Report:
         report.mismatches.append(Mismatch(key[0], key[1], have, expected))
     if fix and report.mismatches:
         with transaction.atomic():
+            pages_changed()  # ratings show on every kept page
             for m in report.mismatches:
                 mu, sigma, games, wins = m.expected
                 if m.version_id is None:  # a cooperative game's own rating

@@ -14,7 +14,7 @@ from webui.bots.models import BotVersion
 from webui.ladder.charts import intervals
 from webui.ladder.models import GameRating, Rating
 from webui.matches.models import Match, MatchSeat
-from webui.pagecache import public_page
+from webui.pagecache import GAME, public_page
 
 PER_PAGE = 50
 #: ?sort= key -> (column, first direction when clicked: "desc" for "bigger is better").
@@ -101,7 +101,7 @@ def sorted_rows(rows, sort: str, direction: str):
     return rows.order_by(expr, tie, "id")
 
 
-@public_page
+@public_page(GAME)
 def ladder(request: HttpRequest, game: str) -> HttpResponse:
     try:
         info = arena.games.get(game)

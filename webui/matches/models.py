@@ -14,7 +14,7 @@ saw its cards (docs/decisions/a-match-played-again-is-dealt-afresh.md).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import timedelta
 from typing import Any, ClassVar
 
@@ -30,7 +30,7 @@ from arena.match.seeds import new_match_seed
 from arena.storable import NAME_CAP, REASON_CAP, STDERR_CAP, storable, storable_json
 from webui.matches import files
 from webui.matches.tallies import MatchTally, Rivalry, count_finish
-from webui.pagecache import pages_changed
+from webui.pagecache import match_pages_changed
 
 __all__ = ["Match", "MatchSeat", "MatchTally", "Rivalry"]
 
@@ -335,7 +335,7 @@ class Match(models.Model):
                 ],
             )
             count_finish(match, seats)
-            pages_changed()
+            match_pages_changed(match.game, match.pk, seat_bots(seats))
             if on_finished is not None:
                 on_finished(match)
         return True
@@ -393,9 +393,15 @@ class MatchSeat(models.Model):
         return self.person.username if self.person is not None else f"seat {self.seat}"
 
 
+def seat_bots(seats: Iterable[MatchSeat]) -> list[int]:
+    """The bots at a table (its people have no pages of their own to keep)."""
+    return [seat.version.bot_id for seat in seats if seat.version is not None]
+
+
 @receiver(pre_delete, sender=Match)
 def uncount_deleted(sender: type[Match], instance: Match, **kwargs: Any) -> None:
     """A finished match deleted (the admin, a cascade) leaves the counters with it."""
     if instance.status == Match.Status.FINISHED:
-        count_finish(instance, instance.seats.select_related("version"), sign=-1)
-        pages_changed()
+        seats = list(instance.seats.select_related("version"))
+        count_finish(instance, seats, sign=-1)
+        match_pages_changed(instance.game, instance.pk, seat_bots(seats))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.db import connection, models, transaction
 
 import arena.games
+from webui.pagecache import pages_changed
 
 if TYPE_CHECKING:
     from webui.matches.models import Match, MatchSeat
@@ -203,6 +204,7 @@ def counted() -> tuple[dict[str, int], dict[tuple[int, int], Record]]:
 def recount() -> None:
     """Rebuild every counter from the matches (after a bulk load or a repair)."""
     with transaction.atomic():
+        pages_changed()  # the totals show on the site-wide pages and every bot's
         tallies, rivals = full_count()
         MatchTally.objects.all().delete()
         Rivalry.objects.all().delete()

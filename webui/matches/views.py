@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET
 import arena.games
 from webui.matches import frames, records
 from webui.matches.models import Match
-from webui.pagecache import public_page, uncached
+from webui.pagecache import MATCH, SITE, public_page, uncached
 from webui.presentation import plugin_path, seat_rows, viewer_config
 from webui.views import SEATS
 
@@ -64,7 +64,7 @@ def keyset_page(matches: QuerySet[Match], before: str, after: str) -> KeysetPage
 
 
 @require_GET
-@public_page
+@public_page(SITE)
 def index(request: HttpRequest) -> HttpResponse:
     """Every match, newest first, filtered by game and status."""
     matches = Match.objects.all()
@@ -96,7 +96,7 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-@public_page
+@public_page(MATCH)
 def detail(request: HttpRequest, match_id: int) -> HttpResponse:
     match = get_object_or_404(Match, pk=match_id)
     seats = list(match.seats.select_related("version__bot__owner", "person").order_by("seat"))
