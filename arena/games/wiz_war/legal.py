@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, effects, figures, hand, sight
+from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     ATTACK,
@@ -239,9 +239,9 @@ class LegalActions:
         cr = self.creatures[name]
         seat = cr.controller
         opts: dict[str, tuple[Callable, Any]] = {}
-        if self.creature_can_move(name):
+        if creatures.creature_can_move(self, name):
             opts.update(self._step_options(name, cr.sq, _do_creature_step))
-        if self.creature_can_attack(name):
+        if creatures.creature_can_attack(self, name):
             for attack in CREATURES[name].attacks:
                 if effects.has_targets(self, seat, name, attack.name):
                     opts[action_code("attack", attack.name)] = (_do_creature_attack, attack.name)
@@ -447,7 +447,7 @@ def _do_pickup_treasure(state: WizWarState, tid: int) -> None:
 def _do_boggart_pickup(state: WizWarState, tid: int) -> None:
     """The Boggart takes a treasure (0 MP); its activation ends [assumed]."""
     then(state, "take_treasure", token="boggart", tid=tid, ends=False)
-    state.end_activation()
+    creatures.end_activation(state)
 
 
 def _do_boggart_drop(state: WizWarState, tid: int) -> None:
@@ -474,11 +474,11 @@ def _do_hold(state: WizWarState, edge: int) -> None:
 
 def _do_activate(state: WizWarState, name: str) -> None:
     state.act_dashed = state.creatures[name].mad_dash
-    state.activate(name)
+    creatures.activate(state, name)
 
 
 def _do_end_activation(state: WizWarState, _: None) -> None:
-    state.end_activation()
+    creatures.end_activation(state)
 
 
 def _do_end_spell(state: WizWarState, c: int) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, damage, figures, sight
+from arena.games.wiz_war import belongings, casting, creatures, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     CARDS,
@@ -170,7 +170,7 @@ class Movement:
     def halt(self, token: str) -> None:
         """Thornbush: the figure's Move and Cast phase (creature: activation) ends at once."""
         if token == self.activation:
-            self.end_activation()
+            creatures.end_activation(self)
         elif is_wizard(token) and int(token[1]) == self.active and not self.activation:
             then(self, "end_move_and_cast")
 

@@ -28,7 +28,7 @@ from typing import Any
 
 from arena.games.base import JSON, LegalMapState
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, figures, hand, sight, victory
+from arena.games.wiz_war import belongings, casting, creatures, figures, hand, sight, victory
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     BESTIAL_SCHOOLS,
@@ -50,7 +50,6 @@ from arena.games.wiz_war.config import (
     SPEC_STARTING_HAND,
     STARTING_HAND,
 )
-from arena.games.wiz_war.creatures import CreatureRules
 from arena.games.wiz_war.legal import LegalActions
 from arena.games.wiz_war.movement import Movement
 from arena.games.wiz_war.records import (
@@ -81,7 +80,6 @@ class WizWarState(
     LegalMapState,
     TurnFlow,
     Movement,
-    CreatureRules,
     LegalActions,
 ):
     """One game of Wiz-War with Bestial Forces (§1-§13)."""
@@ -417,6 +415,9 @@ class WizWarState(
 
     def slot_full(self, seat: int) -> bool:
         return belongings.slot_full(self, seat)
+
+    def summonable(self, seat: int) -> list[str]:
+        return creatures.summonable(self, seat)
 
     def card_options(
         self, head: str, cards: Iterable[int], label: str, step: str, args: JSON, key: str = "card"

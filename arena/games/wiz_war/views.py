@@ -18,7 +18,7 @@ from typing import Any
 
 from arena.games.base import JSON
 from arena.games.codes import parse_code
-from arena.games.wiz_war import belongings, casting, effects, figures, hand, sight
+from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import CARDS, CREATURES
 from arena.games.wiz_war.records import GAME_NAME, is_wizard
@@ -150,7 +150,7 @@ def _player(state: WizWarState, p: int, viewer: int) -> JSON:
 def _pool(state: WizWarState, viewer: int) -> list[str]:
     """Creatures the viewer could summon; a spectator sees the public pool only."""
     if 0 <= viewer < state.num_players:
-        return state.summonable(viewer)
+        return creatures.summonable(state, viewer)
     return [n for n in state.pool if n not in state.creatures]
 
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, damage, figures, hand, sight
+from arena.games.wiz_war import casting, creatures, damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -108,7 +108,9 @@ def homunculus(s: WizWarState, cast: JSON) -> None:
     if "homunculus" in s.creatures:
         return
     sq = B.parse_square(cast["values"]["target"])
-    s.create_creature("homunculus", cast["seat"], sq, cast["card"], CREATURES["homunculus"].life)
+    creatures.create_creature(
+        s, "homunculus", cast["seat"], sq, cast["card"], CREATURES["homunculus"].life
+    )
     place_spell(s, cast, "homunculus")
 
 

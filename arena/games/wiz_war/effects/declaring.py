@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arena.games.base import JSON
-from arena.games.wiz_war import casting, figures
+from arena.games.wiz_war import casting, creatures, figures
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
@@ -157,7 +157,9 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
             if attack:
                 if may_attack is None:
                     may_attack = (
-                        s.wizard_can_attack(seat) if wizard_actor else s.creature_can_attack(actor)
+                        s.wizard_can_attack(seat)
+                        if wizard_actor
+                        else creatures.creature_can_attack(s, actor)
                     )
                 if not may_attack:
                     continue

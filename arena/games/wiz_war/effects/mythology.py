@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, damage, figures, sight
+from arena.games.wiz_war import casting, creatures, damage, figures, sight
 from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
@@ -43,13 +43,13 @@ from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
 
 def _summon_creature(s: WizWarState, frame: JSON) -> Options:
     seat = frame["seat"]
-    if not s.placements(seat):
+    if not creatures.placements(s, seat):
         return []
     if frame["key"] == "summon":
         name = CARDS[frame["card"]].value("creature")
-        names = [name] if name in s.summonable(seat) else []
+        names = [name] if name in creatures.summonable(s, seat) else []
     else:  # Planar Call: never names another player's hidden Specialization (§11.2)
-        names = s.summonable(seat)
+        names = creatures.summonable(s, seat)
     return [(action_code("creature", n), f"Summon the {CREATURES[n].title}", n) for n in names]
 
 
