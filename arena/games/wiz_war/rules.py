@@ -51,7 +51,6 @@ from arena.games.wiz_war.config import (
     STARTING_HAND,
 )
 from arena.games.wiz_war.legal import LegalActions
-from arena.games.wiz_war.movement import Movement
 from arena.games.wiz_war.records import (
     COPIED,
     GAME_NAME,
@@ -79,7 +78,6 @@ class WizWarState(
     State,
     LegalMapState,
     TurnFlow,
-    Movement,
     LegalActions,
 ):
     """One game of Wiz-War with Bestial Forces (§1-§13)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, damage, figures, sight
+from arena.games.wiz_war import belongings, casting, damage, figures, movement, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.config import (
     WARD_DROPS,
@@ -171,8 +171,8 @@ def swap(s: WizWarState, cast: JSON) -> None:
     if not casting.hits(s, cast):
         return
     a, b = figures.figure_sq(s, me), figures.figure_sq(s, target)
-    s.relocate(me, b)
-    s.relocate(target, a)
+    movement.relocate(s, me, b)
+    movement.relocate(s, target, a)
     moved_by_own_spell(s, cast)
     s.wizards[cast["seat"]].no_move = True
     then(s, "enter", token=me, sq=b, paid=False)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, damage, figures, hand, sight
+from arena.games.wiz_war import casting, damage, figures, hand, movement, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -296,7 +296,7 @@ def windrider(s: WizWarState, cast: JSON) -> None:
             break
         sq = n.square
     if sq != figures.figure_sq(s, me):
-        s.relocate(me, sq)
+        movement.relocate(s, me, sq)
         moved_by_own_spell(s, cast)
         then(s, "enter", token=me, sq=sq, paid=False)
 

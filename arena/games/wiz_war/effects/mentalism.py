@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war import casting, damage, figures, hand, sight
+from arena.games.wiz_war import casting, damage, figures, hand, movement, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
@@ -295,7 +295,7 @@ def _teleport_squares(s: WizWarState, frame: JSON) -> Options:
 def teleport(s: WizWarState, cast: JSON) -> None:
     me = cast["actor"]
     sq = B.parse_square(cast["values"]["target"])
-    s.relocate(me, sq)
+    movement.relocate(s, me, sq)
     moved_by_own_spell(s, cast)
     s.wizards[cast["seat"]].no_move = True
     then(s, "enter", token=me, sq=sq, paid=False)
