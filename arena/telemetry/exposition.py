@@ -55,6 +55,9 @@ def own_multiprocess_dir(kind: str) -> Path | None:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir()
     os.environ[MULTIPROC_ENV] = str(folder)
+    # Imported now that the folder is known, never first in `process_exited`: that runs in a
+    # signal handler (a child's exit), where a second signal can cut an import in half.
+    import prometheus_client.multiprocess  # noqa: F401
     return folder
 
 

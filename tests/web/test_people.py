@@ -155,7 +155,8 @@ AFTER_A_PICK = """([request, next, code]) => {
 
 #: A point of a board node that the node itself receives, in the page's coordinates: along a
 #: stroke (a wall's arc or line: its bounding box may hold a tower, or have no width), the
-#: first of some points along it that nothing drawn on top covers; else the box's middle.
+#: first of some points along it that nothing drawn on top covers; else the first such point
+#: of a grid over its box, from the middle out.
 A_POINT_OF = """n => {
     if (!n.isConnected) return null;  // the board was drawn again meanwhile
     n.scrollIntoView({block: 'nearest'});
@@ -172,9 +173,16 @@ A_POINT_OF = """n => {
         }
         return null;
     }
+    // A square or figure: its middle, else the first uncovered point of a grid over it (a
+    // token, a pip or a label drawn on top may cover the middle; a person clicks beside it).
     const r = n.getBoundingClientRect();
-    const x = r.x + r.width / 2, y = r.y + r.height / 2;
-    return receives(x, y) ? [x, y] : null;
+    for (const fy of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+        for (const fx of [0.5, 0.3, 0.7, 0.15, 0.85]) {
+            const x = r.x + r.width * fx, y = r.y + r.height * fy;
+            if (receives(x, y)) return [x, y];
+        }
+    }
+    return null;
 }"""
 
 
