@@ -298,23 +298,41 @@ def measure(client, url: str, repeat: int) -> tuple[float, float, int]:
 def pages(
     busiest_bot: int, real_match: int, bulk_match: int, tournament: int, api_next: str
 ) -> list[tuple[str, str]]:
+    from webui.bots.models import Bot
+
+    bot = Bot.objects.select_related("owner").get(pk=busiest_bot)
+    version = bot.versions.order_by("-number").values_list("pk", flat=True)[0]
     return [
         ("tournament (990 games)", f"/tournaments/{tournament}/"),
         ("API tournament", f"/api/tournaments/{tournament}/?format=json"),
+        ("tournaments", "/tournaments/"),
+        ("API tournaments", "/api/tournaments/?format=json"),
         ("home", "/"),
         ("ladder", f"/ladder/{GAME}/"),
         ("ladder sorted by games, page 2", f"/ladder/{GAME}/?sort=games&dir=desc&page=2"),
+        ("solo board", "/ladder/castle_panic/solo/"),
+        ("bots", "/bots/"),
         ("bot (busiest)", f"/bots/{busiest_bot}/"),
+        ("version (busiest)", f"/versions/{version}/"),
+        ("user (busiest bot's author)", f"/users/{bot.owner.username}/"),
         ("match (played, 4 seats, log)", f"/matches/{real_match}/"),
+        ("match frames", f"/matches/{real_match}/frames.json"),
+        ("match record", f"/matches/{real_match}/log.json"),
         ("match (bulk row, no files)", f"/matches/{bulk_match}/"),
         ("matches list", "/matches/"),
         ("matches list, halfway down", f"/matches/?before={bulk_match // 2}"),
         ("matches list, failed only", "/matches/?status=failed"),
+        ("API games", "/api/games/?format=json"),
+        ("API game", f"/api/games/{GAME}/?format=json"),
         ("API ladder", f"/api/games/{GAME}/ladder/?format=json"),
         ("API matches", "/api/matches/?format=json"),
         ("API matches, next page", api_next),
         ("API matches of the busiest bot", f"/api/matches/?bot={busiest_bot}&format=json"),
+        ("API match", f"/api/matches/{real_match}/?format=json"),
+        ("API bots", "/api/bots/?format=json"),
         ("API bot", f"/api/bots/{busiest_bot}/?format=json"),
+        ("API versions", "/api/versions/?format=json"),
+        ("API version", f"/api/versions/{version}/?format=json"),
     ]
 
 
