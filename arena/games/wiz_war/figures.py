@@ -130,6 +130,11 @@ def untargetable(state: State, token: str) -> bool:
     return token == "homunculus" or form(state, token) == "mist_body"
 
 
+def only_counters(state: State, token: str) -> bool:
+    """Forms whose text says "may only cast counter spells" (§7.6)."""
+    return form(state, token) in ("werewolf_form", "golem_form", "dragon_form", "slime_form")
+
+
 def base_speed(state: State, token: str) -> int:
     """Form speed replaces the figure's own; then items and Dragon Wings (§7.6, §8.10)."""
     form = form_spell(state, token)

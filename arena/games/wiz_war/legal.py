@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight
+from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight, turn
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     ATTACK,
@@ -23,12 +23,10 @@ from arena.games.wiz_war.cards import (
 )
 from arena.games.wiz_war.config import (
     ACTIVATION_COST,
-    ATTACKS_PER_TURN,
     DUST_CLOUD_DIRECTIONS,
     EXTRA_ARMS_PICKUP_MP,
     GOLEM_TREASURE_PICKUP_MP,
     ITEM_PICKUP_MP,
-    NO_ATTACKS_IN_ROUND,
     TREASURE_PICKUP_MP,
 )
 from arena.games.wiz_war.records import (
@@ -65,41 +63,6 @@ def _card_code(head: str, card: int, mode: str = "") -> str:
 class LegalActions:
     """Part of WizWarState (rules.py): legal actions (§4.2 and every decision)."""
 
-    # --- What a wizard may do now (§4.2) ------------------------------------------------------
-    def attacks_allowed(self, token: str) -> int:
-        return ATTACKS_PER_TURN * (2 if figures.has_spell(self, token, "adrenaline") else 1)
-
-    def wizard_can_attack(self, seat: int) -> bool:
-        """One attack a turn (two under Adrenaline); none in round 1; a stunned wizard who
-        moved may not (with Adrenaline: one) (§4.2, §10.6)."""
-        w = self.wizards[seat]
-        if self.round <= NO_ATTACKS_IN_ROUND or figures.form(self, w.token) in (
-            "mist_body",
-            "slime_form",
-        ):
-            return False
-        allowed = self.attacks_allowed(w.token)
-        if w.stunned and w.moved:
-            allowed = 1 if allowed > 1 else 0
-        return w.attacks < allowed
-
-    def wizard_can_move(self, seat: int) -> bool:
-        w = self.wizards[seat]
-        if w.mp < 1 or w.no_move:
-            return False
-        if w.stunned:
-            return w.attacks <= (1 if self.attacks_allowed(w.token) > 1 else 0)
-        return True
-
-    def only_counters(self, token: str) -> bool:
-        """Forms whose text says "may only cast counter spells" (§7.6)."""
-        return figures.form(self, token) in (
-            "werewolf_form",
-            "golem_form",
-            "dragon_form",
-            "slime_form",
-        )
-
     def _compute_legal(self) -> dict[str, tuple[Callable, Any]]:
         if self.over:
             return {}
@@ -132,7 +95,7 @@ class LegalActions:
         w = self.wizards[seat]
         me = w.token
         opts: dict[str, tuple[Callable, Any]] = {}
-        if self.wizard_can_move(seat):
+        if turn.wizard_can_move(self, seat):
             opts.update(self._step_options(me, w.sq, _do_step))
         if not w.boosted:
             for c in w.hand:
@@ -142,13 +105,13 @@ class LegalActions:
         for c, modes in zip(w.hand, effects.castable(self, seat, me, w.hand), strict=True):
             for mode in modes:
                 opts[_card_code("cast", c, mode)] = (_do_cast, (c, mode))
-            playable = CARDS[c].kind in (ITEM, RELIC) and not self.only_counters(me)
+            playable = CARDS[c].kind in (ITEM, RELIC) and not figures.only_counters(self, me)
             if playable and not (flood and CARDS[c].has("fire")):
                 opts[_card_code("play", c)] = (_do_play, c)
         for c in w.items:
             for mode in effects.usable_modes(self, seat, c):
                 opts[_card_code("use", c, mode)] = (_do_use, (c, mode))
-        if self.wizard_can_attack(seat):
+        if turn.wizard_can_attack(self, seat):
             for key in ("punch", "spike", "tear"):
                 if effects.has_targets(self, seat, me, key):
                     opts[key] = (_do_special_attack, key)
@@ -282,7 +245,7 @@ class LegalActions:
                 opts[_card_code("end_spell", c)] = (_do_end_spell, c)
         for c in w.items:
             opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
-        n = self.draws_allowed(seat)
+        n = turn.draws_allowed(self, seat)
         counts = range(n + 1) if figures.has_spell(self, w.token, "slow_death") else [n]
         own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
         for k in counts:

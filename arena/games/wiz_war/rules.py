@@ -28,7 +28,7 @@ from typing import Any
 
 from arena.games.base import JSON, LegalMapState
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, creatures, figures, hand, sight, victory
+from arena.games.wiz_war import belongings, casting, creatures, figures, hand, sight, turn, victory
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     BESTIAL_SCHOOLS,
@@ -68,7 +68,6 @@ from arena.games.wiz_war.records import (
 from arena.games.wiz_war.resolution import ChoiceOption, card_options, push_choice
 from arena.games.wiz_war.state import FIELDS, State
 from arena.games.wiz_war.steps import STEPS, step
-from arena.games.wiz_war.turn import TurnFlow
 from arena.games.wiz_war.victory import rank_players
 
 # --- The state ----------------------------------------------------------------------------------
@@ -77,7 +76,6 @@ from arena.games.wiz_war.victory import rank_players
 class WizWarState(
     State,
     LegalMapState,
-    TurnFlow,
     LegalActions,
 ):
     """One game of Wiz-War with Bestial Forces (§1-§13)."""
@@ -148,7 +146,7 @@ class WizWarState(
             self._offer_specializations()
         else:
             self._deal()
-            self._begin_turn()
+            turn.begin_turn(self)
         self._run()
 
     # --- Setup (§3, §8.11) --------------------------------------------------------------------
@@ -262,7 +260,7 @@ class WizWarState(
         self.unused = {}
         self._deal()
         self.phase = MOVE_AND_CAST
-        self._begin_turn()
+        turn.begin_turn(self)
 
     def _deal(self) -> None:
         """Five cards each; with Specializations three from the deck and two of one's own."""
@@ -366,7 +364,7 @@ class WizWarState(
             return False
         active = self.wizards[self.active]
         if not active.alive:
-            self._next_turn()
+            turn.next_turn(self)
             return True
         if self.activation and self.activation not in self.creatures:
             self.activation = ""
@@ -401,6 +399,12 @@ class WizWarState(
 
     def hand_total(self, seat: int) -> int:
         return hand.hand_total(self, seat)
+
+    def _begin_turn(self) -> None:
+        turn.begin_turn(self)
+
+    def draws_allowed(self, seat: int) -> int:
+        return turn.draws_allowed(self, seat)
 
     def _finish(self, winner: int, reason: str) -> None:
         victory.end_game(self, winner, reason)

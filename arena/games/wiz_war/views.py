@@ -18,7 +18,7 @@ from typing import Any
 
 from arena.games.base import JSON
 from arena.games.codes import parse_code
-from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight
+from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight, turn
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import CARDS, CREATURES
 from arena.games.wiz_war.records import GAME_NAME, is_wizard
@@ -139,7 +139,7 @@ def _player(state: WizWarState, p: int, viewer: int) -> JSON:
         "mp": w.mp,
         "boosted": w.boosted,
         "attacks": w.attacks,
-        "attacks_allowed": state.attacks_allowed(w.token),
+        "attacks_allowed": turn.attacks_allowed(state, w.token),
         "specialization": w.spec_school if own else "",
         "spec_deck_size": len(w.spec_deck),
         "spec_discard": [card_record(c) for c in w.spec_discard],

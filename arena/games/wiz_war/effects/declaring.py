@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from arena.games.base import JSON
-from arena.games.wiz_war import casting, creatures, figures
+from arena.games.wiz_war import casting, creatures, figures, turn
 from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
@@ -142,7 +142,7 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
     in its activation) may cast it now from the hand; whether the actor may cast or attack
     at all is asked once for the whole hand."""
     wizard_actor = is_wizard(actor)
-    if wizard_actor and s.only_counters(actor):
+    if wizard_actor and figures.only_counters(s, actor):
         return [[] for _ in cards]
     source = "hand" if wizard_actor else "creature_hand"
     may_attack: bool | None = None  # asked once, and only if an attack is in hand
@@ -157,7 +157,7 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
             if attack:
                 if may_attack is None:
                     may_attack = (
-                        s.wizard_can_attack(seat)
+                        turn.wizard_can_attack(s, seat)
                         if wizard_actor
                         else creatures.creature_can_attack(s, actor)
                     )
@@ -165,7 +165,7 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
                     continue
             elif not wizard_actor:
                 continue
-            if wizard_actor and profile.moving and not _may_relocate(s, seat):
+            if wizard_actor and profile.moving and not turn.may_move(s, seat):
                 continue
             if _probe(s, seat, actor, profile.key, c, mode, source):
                 modes.append(mode)
@@ -175,21 +175,11 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
 MOVING_SPELLS = ("swap", "windrider", "teleport")
 
 
-def _may_relocate(s: WizWarState, seat: int) -> bool:
-    """Moving by one's own neutral spell counts as moving for a stunned wizard (§4.2)."""
-    w = s.wizards[seat]
-    if w.no_move:
-        return False
-    if w.stunned:
-        return w.attacks <= (1 if s.attacks_allowed(w.token) > 1 else 0)
-    return True
-
-
 def usable_modes(s: WizWarState, seat: int, c: int) -> list[str]:
     """Uses of a carried item now: throwing, striking, Null Powder, Master Key, tacks."""
     card = CARDS[c]
     me = f"w{seat}"
-    if s.only_counters(me) or (card.has("fire") and figures.spell_in_play(s, "flood")):
+    if figures.only_counters(s, me) or (card.has("fire") and figures.spell_in_play(s, "flood")):
         return []
     key = card.key
     if key not in USES:
@@ -198,7 +188,7 @@ def usable_modes(s: WizWarState, seat: int, c: int) -> list[str]:
     out = []
     for mode in MODES.get(key, ("",)):
         spec = spec_for(key, mode)
-        if spec.is_attack("") and not s.wizard_can_attack(seat):
+        if spec.is_attack("") and not turn.wizard_can_attack(s, seat):
             continue
         if _probe(s, seat, me, key, c, mode, source):
             out.append(mode)
