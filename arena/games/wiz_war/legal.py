@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from arena.games.base import JSON
+from arena.games.base import JSON, LegalMap
 from arena.games.codes import action_code
 from arena.games.wiz_war import belongings, casting, creatures, effects, figures, hand, sight, turn
 from arena.games.wiz_war import board as B
@@ -35,9 +35,7 @@ from arena.games.wiz_war.records import (
     die_roll,
 )
 from arena.games.wiz_war.resolution import log_event, then
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
+from arena.games.wiz_war.state import State
 
 _STEP_CODES = tuple(action_code("step", d) for d in B.DIRS)
 
@@ -60,218 +58,222 @@ def _card_code(head: str, card: int, mode: str = "") -> str:
     return action_code(head, card=card, mode=mode)
 
 
-class LegalActions:
-    """Part of WizWarState (rules.py): legal actions (§4.2 and every decision)."""
-
-    def _compute_legal(self) -> dict[str, tuple[Callable, Any]]:
-        if self.over:
-            return {}
-        if self.frames:
-            top = self.frames[-1]
-            if top["kind"] == "choice":
-                return {e["code"]: (_do_choice, e) for e in top["options"]}
-            if top["kind"] == "declare":
-                self._unlabelled = True
-                try:
-                    options = effects.slot_options(self, top)
-                finally:
-                    self._unlabelled = False
-                return {code: (_do_slot, (top, value)) for code, _, value in options}
-            if top["kind"] == "window":
-                options: dict[str, tuple[Callable, Any]] = {"pass": (_do_pass, top)}
-                cast = self.casts[top["cast"]]
-                for code, entry in effects.counter_options(self, top["seat"], top, cast):
-                    options[code] = (_do_counter, (top, entry))
-                return options
-            return {}
-        if self.phase == MOVE_AND_CAST:
-            return self._activation_options() if self.activation else self._turn_options()
-        if self.phase == DISCARD_AND_DRAW:
-            return self._discard_options()
+def legal_map(state: State) -> LegalMap:
+    """Every action legal now, by code, with the handler `apply` runs and its argument:
+    built once per decision (LegalMapState), so its codes are listed, labelled and played
+    from one map."""
+    if state.over:
         return {}
+    if state.frames:
+        top = state.frames[-1]
+        if top["kind"] == "choice":
+            return {e["code"]: (_do_choice, e) for e in top["options"]}
+        if top["kind"] == "declare":
+            state._unlabelled = True
+            try:
+                options = effects.slot_options(state, top)
+            finally:
+                state._unlabelled = False
+            return {code: (_do_slot, (top, value)) for code, _, value in options}
+        if top["kind"] == "window":
+            options: LegalMap = {"pass": (_do_pass, top)}
+            cast = state.casts[top["cast"]]
+            for code, entry in effects.counter_options(state, top["seat"], top, cast):
+                options[code] = (_do_counter, (top, entry))
+            return options
+        return {}
+    if state.phase == MOVE_AND_CAST:
+        return _activation_options(state) if state.activation else _turn_options(state)
+    if state.phase == DISCARD_AND_DRAW:
+        return _discard_options(state)
+    return {}
 
-    def _turn_options(self) -> dict[str, tuple[Callable, Any]]:
-        seat = self.active
-        w = self.wizards[seat]
-        me = w.token
-        opts: dict[str, tuple[Callable, Any]] = {}
-        if turn.wizard_can_move(self, seat):
-            opts.update(self._step_options(me, w.sq, _do_step))
-        if not w.boosted:
-            for c in w.hand:
-                if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
-                    opts[_card_code("boost", c)] = (_do_boost, c)
-        flood = figures.spell_in_play(self, "flood")
-        for c, modes in zip(w.hand, effects.castable(self, seat, me, w.hand), strict=True):
-            for mode in modes:
-                opts[_card_code("cast", c, mode)] = (_do_cast, (c, mode))
-            playable = CARDS[c].kind in (ITEM, RELIC) and not figures.only_counters(self, me)
-            if playable and not (flood and CARDS[c].has("fire")):
-                opts[_card_code("play", c)] = (_do_play, c)
-        for c in w.items:
-            for mode in effects.usable_modes(self, seat, c):
-                opts[_card_code("use", c, mode)] = (_do_use, (c, mode))
-        if turn.wizard_can_attack(self, seat):
-            for key in ("punch", "spike", "tear"):
-                if effects.has_targets(self, seat, me, key):
-                    opts[key] = (_do_special_attack, key)
-        self._pickup_options(seat, opts)
-        for c in w.items:
-            opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
-        if w.treasure >= 0:
-            opts[_code("drop", f"t{w.treasure}")] = (_do_drop_treasure, w.treasure)
-        for n in B.NEIGHBOURS[w.sq]:
-            if (
-                n is None
-                or n.edge not in self.doors
-                or n.edge in self.held
-                or sight.sealed(self, n.edge)
-            ):
-                continue
-            if (
-                self.doors[n.edge].colour == w.colour
-                or n.edge in w.unlocked
-                or figures.has_spell(self, me, "ariadnes_thread")
-            ):
-                opts[_code("hold", B.edge_name(n.edge))] = (_do_hold, n.edge)
-        for name, cr in self.creatures.items():
-            if cr.controller == seat and not cr.activated and w.mp >= ACTIVATION_COST:
-                opts[_code("activate", name)] = (_do_activate, name)
-        for c, sp in self.spells.items():
-            if sp.caster == seat:
-                opts[_card_code("end_spell", c)] = (_do_end_spell, c)
-        if w.fresh and belongings.room_for_item(self, seat):
-            near = sight.adjacent_squares(self, me)
-            for o in self.objects.values():
-                if o.kind == "tacks" and o.sq in near:
-                    opts[_code("retrieve", f"o{o.id}")] = (_do_retrieve, o.id)
-        opts["end_phase"] = (_do_end_phase, None)
-        return opts
 
-    def _pickup_options(self, seat: int, opts: dict[str, tuple[Callable, Any]]) -> None:
-        w = self.wizards[seat]
-        if figures.spell_in_play(self, "gravity"):
-            return
-        arms = figures.form(self, w.token) == "extra_arms"
-        if w.mp >= ITEM_PICKUP_MP and not arms:
-            for c, sq in self.floor.items():
-                if sq == w.sq and belongings.can_pick_item(self, seat, c):
-                    opts[_code("pickup", f"item{c}")] = (_do_pickup_item, c)
-        if arms and w.mp >= EXTRA_ARMS_PICKUP_MP:
-            here = [
-                c
-                for c, sq in self.floor.items()
-                if sq == w.sq and belongings.can_pick_item(self, seat, c)
-            ]
-            if here:
-                opts["pickup:all"] = (_do_pickup_all, None)
-        here = [t for t in self.treasures if t.sq == w.sq and not t.carrier and not t.scored]
-        if not here or belongings.slot_full(self, seat) or w.no_treasure:  # most squares hold none
-            return
-        cost = (
-            GOLEM_TREASURE_PICKUP_MP
-            if figures.form(self, w.token) == "golem_form"
-            else TREASURE_PICKUP_MP
-        )
-        if w.mp < cost:
-            return
-        for t in here:
-            if belongings.can_take_treasure(self, w.token, t.id):
-                opts[_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
-
-    def _step_options(
-        self, figure: str, sq: int, step: Callable
-    ) -> dict[str, tuple[Callable, Any]]:
-        """One square in each open direction, or a die roll to leave a Dust Cloud."""
-        if (
-            self.objects
-            and sight.objects_at(self, sq, "dust_cloud")
-            and not figures.hovers(self, figure)
-        ):
-            return {action_code("step", "roll"): (_do_dust_step, figure)}
-        return {
-            _STEP_CODES[d]: (step, d)
-            for d in range(4)
-            if sight.can_step(self, figure, d, sq) is not None
-        }
-
-    def _activation_options(self) -> dict[str, tuple[Callable, Any]]:
-        """During an activation the controller only directs the creature (§8.4)."""
-
-        name = self.activation
-        cr = self.creatures[name]
-        seat = cr.controller
-        opts: dict[str, tuple[Callable, Any]] = {}
-        if creatures.creature_can_move(self, name):
-            opts.update(self._step_options(name, cr.sq, _do_creature_step))
-        if creatures.creature_can_attack(self, name):
-            for attack in CREATURES[name].attacks:
-                if effects.has_targets(self, seat, name, attack.name):
-                    opts[action_code("attack", attack.name)] = (_do_creature_attack, attack.name)
-            for key in ("punch", "tear"):
-                if effects.has_targets(self, seat, name, key):
-                    opts[key] = (_do_creature_attack, key)
-            cards = [
-                c
-                for c in self.wizards[seat].hand
-                if CARDS[c].kind == CREATURE_ATTACK or (name == "genie" and CARDS[c].kind == ATTACK)
-            ]
-            for c, modes in zip(cards, effects.castable(self, seat, name, cards), strict=True):
-                for mode in modes:
-                    opts[_card_code("cast", c, mode)] = (_do_creature_cast, (c, mode))
-        if name == "boggart" and not figures.spell_in_play(self, "gravity"):
-            if cr.treasure < 0 and not self.act_dashed:
-                for t in self.treasures:
-                    if (
-                        t.sq == cr.sq
-                        and not t.carrier
-                        and not t.scored
-                        and belongings.can_take_treasure(self, name, t.id)
-                    ):
-                        opts[_code("pickup", f"t{t.id}")] = (_do_boggart_pickup, t.id)
-            if cr.treasure >= 0:
-                opts[action_code("drop", f"t{cr.treasure}")] = (_do_boggart_drop, cr.treasure)
-        opts["end_activation"] = (_do_end_activation, None)
-        return opts
-
-    def _discard_options(self) -> dict[str, tuple[Callable, Any]]:
-        seat = self.active
-        w = self.wizards[seat]
-        opts: dict[str, tuple[Callable, Any]] = {}
+# --- What a wizard may do in his turn (§4.2, §4.3, §8.4) ---------------------------------------
+def _turn_options(state: State) -> LegalMap:
+    seat = state.active
+    w = state.wizards[seat]
+    me = w.token
+    opts: LegalMap = {}
+    if turn.wizard_can_move(state, seat):
+        opts.update(_step_options(state, me, w.sq, _do_step))
+    if not w.boosted:
         for c in w.hand:
-            opts[_card_code("discard", c)] = (_do_discard, c)
-        for c, sp in self.spells.items():
-            if sp.caster == seat:
-                opts[_card_code("end_spell", c)] = (_do_end_spell, c)
-        for c in w.items:
-            opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
-        n = turn.draws_allowed(self, seat)
-        counts = range(n + 1) if figures.has_spell(self, w.token, "slow_death") else [n]
-        own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
-        for k in counts:
-            opts[_draw_code(k, False)] = (_do_draw, (k, False))
-            if own and k >= 1:
-                opts[_draw_code(k, True)] = (_do_draw, (k, True))
-        return opts
+            if CARDS[c].ev > 0 and CARDS[c].kind != FLASH:
+                opts[_card_code("boost", c)] = (_do_boost, c)
+    flood = figures.spell_in_play(state, "flood")
+    for c, modes in zip(w.hand, effects.castable(state, seat, me, w.hand), strict=True):
+        for mode in modes:
+            opts[_card_code("cast", c, mode)] = (_do_cast, (c, mode))
+        playable = CARDS[c].kind in (ITEM, RELIC) and not figures.only_counters(state, me)
+        if playable and not (flood and CARDS[c].has("fire")):
+            opts[_card_code("play", c)] = (_do_play, c)
+    for c in w.items:
+        for mode in effects.usable_modes(state, seat, c):
+            opts[_card_code("use", c, mode)] = (_do_use, (c, mode))
+    if turn.wizard_can_attack(state, seat):
+        for key in ("punch", "spike", "tear"):
+            if effects.has_targets(state, seat, me, key):
+                opts[key] = (_do_special_attack, key)
+    _pickup_options(state, seat, opts)
+    for c in w.items:
+        opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
+    if w.treasure >= 0:
+        opts[_code("drop", f"t{w.treasure}")] = (_do_drop_treasure, w.treasure)
+    for n in B.NEIGHBOURS[w.sq]:
+        if (
+            n is None
+            or n.edge not in state.doors
+            or n.edge in state.held
+            or sight.sealed(state, n.edge)
+        ):
+            continue
+        if (
+            state.doors[n.edge].colour == w.colour
+            or n.edge in w.unlocked
+            or figures.has_spell(state, me, "ariadnes_thread")
+        ):
+            opts[_code("hold", B.edge_name(n.edge))] = (_do_hold, n.edge)
+    for name, cr in state.creatures.items():
+        if cr.controller == seat and not cr.activated and w.mp >= ACTIVATION_COST:
+            opts[_code("activate", name)] = (_do_activate, name)
+    for c, sp in state.spells.items():
+        if sp.caster == seat:
+            opts[_card_code("end_spell", c)] = (_do_end_spell, c)
+    if w.fresh and belongings.room_for_item(state, seat):
+        near = sight.adjacent_squares(state, me)
+        for o in state.objects.values():
+            if o.kind == "tacks" and o.sq in near:
+                opts[_code("retrieve", f"o{o.id}")] = (_do_retrieve, o.id)
+    opts["end_phase"] = (_do_end_phase, None)
+    return opts
+
+
+def _pickup_options(state: State, seat: int, opts: LegalMap) -> None:
+    w = state.wizards[seat]
+    if figures.spell_in_play(state, "gravity"):
+        return
+    arms = figures.form(state, w.token) == "extra_arms"
+    if w.mp >= ITEM_PICKUP_MP and not arms:
+        for c, sq in state.floor.items():
+            if sq == w.sq and belongings.can_pick_item(state, seat, c):
+                opts[_code("pickup", f"item{c}")] = (_do_pickup_item, c)
+    if arms and w.mp >= EXTRA_ARMS_PICKUP_MP:
+        here = [
+            c
+            for c, sq in state.floor.items()
+            if sq == w.sq and belongings.can_pick_item(state, seat, c)
+        ]
+        if here:
+            opts["pickup:all"] = (_do_pickup_all, None)
+    here = [t for t in state.treasures if t.sq == w.sq and not t.carrier and not t.scored]
+    if not here or belongings.slot_full(state, seat) or w.no_treasure:  # most squares hold none
+        return
+    cost = (
+        GOLEM_TREASURE_PICKUP_MP
+        if figures.form(state, w.token) == "golem_form"
+        else TREASURE_PICKUP_MP
+    )
+    if w.mp < cost:
+        return
+    for t in here:
+        if belongings.can_take_treasure(state, w.token, t.id):
+            opts[_code("pickup", f"t{t.id}")] = (_do_pickup_treasure, t.id)
+
+
+def _step_options(state: State, figure: str, sq: int, step: Callable) -> LegalMap:
+    """One square in each open direction, or a die roll to leave a Dust Cloud."""
+    if (
+        state.objects
+        and sight.objects_at(state, sq, "dust_cloud")
+        and not figures.hovers(state, figure)
+    ):
+        return {action_code("step", "roll"): (_do_dust_step, figure)}
+    return {
+        _STEP_CODES[d]: (step, d)
+        for d in range(4)
+        if sight.can_step(state, figure, d, sq) is not None
+    }
+
+
+def _activation_options(state: State) -> LegalMap:
+    """During an activation the controller only directs the creature (§8.4)."""
+
+    name = state.activation
+    cr = state.creatures[name]
+    seat = cr.controller
+    opts: LegalMap = {}
+    if creatures.creature_can_move(state, name):
+        opts.update(_step_options(state, name, cr.sq, _do_creature_step))
+    if creatures.creature_can_attack(state, name):
+        for attack in CREATURES[name].attacks:
+            if effects.has_targets(state, seat, name, attack.name):
+                opts[action_code("attack", attack.name)] = (_do_creature_attack, attack.name)
+        for key in ("punch", "tear"):
+            if effects.has_targets(state, seat, name, key):
+                opts[key] = (_do_creature_attack, key)
+        cards = [
+            c
+            for c in state.wizards[seat].hand
+            if CARDS[c].kind == CREATURE_ATTACK or (name == "genie" and CARDS[c].kind == ATTACK)
+        ]
+        for c, modes in zip(cards, effects.castable(state, seat, name, cards), strict=True):
+            for mode in modes:
+                opts[_card_code("cast", c, mode)] = (_do_creature_cast, (c, mode))
+    if name == "boggart" and not figures.spell_in_play(state, "gravity"):
+        if cr.treasure < 0 and not state.act_dashed:
+            for t in state.treasures:
+                if (
+                    t.sq == cr.sq
+                    and not t.carrier
+                    and not t.scored
+                    and belongings.can_take_treasure(state, name, t.id)
+                ):
+                    opts[_code("pickup", f"t{t.id}")] = (_do_boggart_pickup, t.id)
+        if cr.treasure >= 0:
+            opts[action_code("drop", f"t{cr.treasure}")] = (_do_boggart_drop, cr.treasure)
+    opts["end_activation"] = (_do_end_activation, None)
+    return opts
+
+
+def _discard_options(state: State) -> LegalMap:
+    seat = state.active
+    w = state.wizards[seat]
+    opts: LegalMap = {}
+    for c in w.hand:
+        opts[_card_code("discard", c)] = (_do_discard, c)
+    for c, sp in state.spells.items():
+        if sp.caster == seat:
+            opts[_card_code("end_spell", c)] = (_do_end_spell, c)
+    for c in w.items:
+        opts[_code("drop", f"item{c}")] = (_do_drop_item, c)
+    n = turn.draws_allowed(state, seat)
+    counts = range(n + 1) if figures.has_spell(state, w.token, "slow_death") else [n]
+    own = bool(w.spec_school) and bool(w.spec_deck or w.spec_discard)
+    for k in counts:
+        opts[_draw_code(k, False)] = (_do_draw, (k, False))
+        if own and k >= 1:
+            opts[_draw_code(k, True)] = (_do_draw, (k, True))
+    return opts
 
 
 # --- Action handlers: `apply` calls these with the argument stored in the legal map ------------
-def _do_choice(state: WizWarState, entry: JSON) -> None:
+def _do_choice(state: State, entry: JSON) -> None:
     then(state, entry["step"], **entry["args"])
 
 
-def _do_slot(state: WizWarState, argument: tuple[JSON, Any]) -> None:
+def _do_slot(state: State, argument: tuple[JSON, Any]) -> None:
     frame, value = argument
     effects.fill_slot(state, frame, value)
     casting.advance_declaration(state, frame)
 
 
-def _do_pass(state: WizWarState, frame: JSON) -> None:
+def _do_pass(state: State, frame: JSON) -> None:
     frame["passes"] += 1
     frame["i"] += 1
 
 
-def _do_counter(state: WizWarState, argument: tuple[JSON, JSON]) -> None:
+def _do_counter(state: State, argument: tuple[JSON, JSON]) -> None:
     frame, entry = argument
     seat = frame["seat"]
     frame["done"].append(seat)
@@ -290,7 +292,7 @@ def _do_counter(state: WizWarState, argument: tuple[JSON, JSON]) -> None:
     )
 
 
-def _do_step(state: WizWarState, d: int) -> None:
+def _do_step(state: State, d: int) -> None:
     w = state.wizards[state.active]
     w.mp -= 1
     w.moved = True
@@ -300,13 +302,13 @@ def _do_step(state: WizWarState, d: int) -> None:
     then(state, "take_step", token=w.token, d=d, paid=True)
 
 
-def _do_creature_step(state: WizWarState, d: int) -> None:
+def _do_creature_step(state: State, d: int) -> None:
     state.act_mp -= 1
     state.act_moved = True
     then(state, "take_step", token=state.activation, d=d, paid=True)
 
 
-def _do_dust_step(state: WizWarState, token: str) -> None:
+def _do_dust_step(state: State, token: str) -> None:
     """Leaving a Dust Cloud: the d4 picks the way; an illegal way costs 1 MP (§10.3)."""
     roll = die_roll(state.rng)
     d = B.DIRS.index(DUST_CLOUD_DIRECTIONS[roll - 1])
@@ -329,7 +331,7 @@ def _do_dust_step(state: WizWarState, token: str) -> None:
     then(state, "take_step", token=token, d=d, paid=True)
 
 
-def _do_boost(state: WizWarState, c: int) -> None:
+def _do_boost(state: State, c: int) -> None:
     """Once a turn, discard a card with EV > 0 (never Flash Energy) for +EV MP (§4.2)."""
     w = state.wizards[state.active]
     w.hand.remove(c)
@@ -343,44 +345,44 @@ def _do_boost(state: WizWarState, c: int) -> None:
     )
 
 
-def _do_cast(state: WizWarState, argument: tuple[int, str]) -> None:
+def _do_cast(state: State, argument: tuple[int, str]) -> None:
     c, mode = argument
     casting.declare(state, state.active, f"w{state.active}", CARDS[c].key, c, mode, "hand")
 
 
-def _do_creature_cast(state: WizWarState, argument: tuple[int, str]) -> None:
+def _do_creature_cast(state: State, argument: tuple[int, str]) -> None:
     c, mode = argument
     seat = state.creatures[state.activation].controller
     casting.declare(state, seat, state.activation, CARDS[c].key, c, mode, "creature_hand")
 
 
-def _do_play(state: WizWarState, c: int) -> None:
+def _do_play(state: State, c: int) -> None:
     w = state.wizards[state.active]
     w.fresh = False
     belongings.play_item(state, state.active, c)
 
 
-def _do_use(state: WizWarState, argument: tuple[int, str]) -> None:
+def _do_use(state: State, argument: tuple[int, str]) -> None:
     c, mode = argument
     effects.use_item(state, state.active, c, mode)
 
 
-def _do_special_attack(state: WizWarState, key: str) -> None:
+def _do_special_attack(state: State, key: str) -> None:
     casting.declare(state, state.active, f"w{state.active}", key, -1, "", key)
 
 
-def _do_creature_attack(state: WizWarState, key: str) -> None:
+def _do_creature_attack(state: State, key: str) -> None:
     seat = state.creatures[state.activation].controller
     casting.declare(state, seat, state.activation, key, -1, "", "creature")
 
 
-def _do_pickup_item(state: WizWarState, c: int) -> None:
+def _do_pickup_item(state: State, c: int) -> None:
     w = state.wizards[state.active]
     w.mp -= ITEM_PICKUP_MP
     belongings.pick_up_item(state, state.active, c)
 
 
-def _do_pickup_all(state: WizWarState, _: None) -> None:
+def _do_pickup_all(state: State, _: None) -> None:
     """Extra Arms: 1 MP for every item in the square (§10.6)."""
     seat = state.active
     w = state.wizards[seat]
@@ -390,7 +392,7 @@ def _do_pickup_all(state: WizWarState, _: None) -> None:
             belongings.pick_up_item(state, seat, c)
 
 
-def _do_pickup_treasure(state: WizWarState, tid: int) -> None:
+def _do_pickup_treasure(state: State, tid: int) -> None:
     """0 MP and the Move and Cast phase ends (Golem Form: 1 MP; Golem and Extra Arms: it
     does not end) (§5.3)."""
     w = state.wizards[state.active]
@@ -407,26 +409,26 @@ def _do_pickup_treasure(state: WizWarState, tid: int) -> None:
     )
 
 
-def _do_boggart_pickup(state: WizWarState, tid: int) -> None:
+def _do_boggart_pickup(state: State, tid: int) -> None:
     """The Boggart takes a treasure (0 MP); its activation ends [assumed]."""
     then(state, "take_treasure", token="boggart", tid=tid, ends=False)
     creatures.end_activation(state)
 
 
-def _do_boggart_drop(state: WizWarState, tid: int) -> None:
+def _do_boggart_drop(state: State, tid: int) -> None:
     belongings.drop_carried_treasure(state, "boggart")
 
 
-def _do_drop_item(state: WizWarState, c: int) -> None:
+def _do_drop_item(state: State, c: int) -> None:
     state.wizards[state.active].fresh = False
     belongings.drop_item(state, state.active, c)
 
 
-def _do_drop_treasure(state: WizWarState, tid: int) -> None:
+def _do_drop_treasure(state: State, tid: int) -> None:
     belongings.drop_carried_treasure(state, f"w{state.active}")
 
 
-def _do_hold(state: WizWarState, edge: int) -> None:
+def _do_hold(state: State, edge: int) -> None:
     state.held[edge] = state.active
     state._memo = {}
     log_event(
@@ -435,21 +437,21 @@ def _do_hold(state: WizWarState, edge: int) -> None:
     )
 
 
-def _do_activate(state: WizWarState, name: str) -> None:
+def _do_activate(state: State, name: str) -> None:
     state.act_dashed = state.creatures[name].mad_dash
     creatures.activate(state, name)
 
 
-def _do_end_activation(state: WizWarState, _: None) -> None:
+def _do_end_activation(state: State, _: None) -> None:
     creatures.end_activation(state)
 
 
-def _do_end_spell(state: WizWarState, c: int) -> None:
+def _do_end_spell(state: State, c: int) -> None:
     log_event(state, f"{figures.name_of(state, f'w{state.active}')} ends {CARDS[c].title}")
     casting.end_spell(state, c)
 
 
-def _do_retrieve(state: WizWarState, oid: int) -> None:
+def _do_retrieve(state: State, oid: int) -> None:
     """Handful of Tacks: a wizard who starts his turn beside them may spend his whole Move and
     Cast phase taking them back as an item (§10.3)."""
     obj = state.objects.pop(oid)
@@ -458,16 +460,16 @@ def _do_retrieve(state: WizWarState, oid: int) -> None:
     then(state, "end_move_and_cast")
 
 
-def _do_end_phase(state: WizWarState, _: None) -> None:
+def _do_end_phase(state: State, _: None) -> None:
     then(state, "end_move_and_cast")
 
 
-def _do_discard(state: WizWarState, c: int) -> None:
+def _do_discard(state: State, c: int) -> None:
     w = state.wizards[state.active]
     w.hand.remove(c)
     hand.discard_card(state, c)
 
 
-def _do_draw(state: WizWarState, argument: tuple[int, bool]) -> None:
+def _do_draw(state: State, argument: tuple[int, bool]) -> None:
     count, own = argument
     then(state, "draw_phase", count=count, specialization=own)

@@ -1,16 +1,18 @@
 """Wiz-War (8th edition) with Bestial Forces: the state, set up and run.
 
-The rules are split the way the rulebook reads, one module per part. The game's data is one
-typed record, `State` (state.py), over the records of records.py (wizards, creatures, spells,
-objects, treasures, doors). Modules of functions taking that record: resolution.py (the
-stack: `then`, `now`, `push_choice`, the log), figures.py (where each figure stands, its
-spells, form and speed), sight.py (the board as the rules see it: doors §2.5, line of sight
-§2.8, stepping §5.1), hand.py (cards and hand size). Still parts of
-`WizWarState` (docs/decisions/wiz-war-state-record.md): turn.py (§4); movement.py (§5.1);
-belongings.py (items, relics, treasures §5.2-5.3, §8.8); casting.py (§6); damage.py (damage,
-cracks, death, ranking §7); creatures.py (§8); legal.py (what may be done now, and the action
-handlers). Card effects live in effects/, one module per school. This module holds setup (§3,
-§8.11), the engine API and the step interpreter.
+The rules are split the way the rulebook reads, one module per part, each a module of
+functions over one typed record, `State` (state.py), and the records of records.py (wizards,
+creatures, spells, objects, treasures, doors); docs/decisions/wiz-war-state-record.md says
+why. From the bottom: resolution.py (the stack: `then`, `now`, `push_choice`, the log),
+figures.py (where each figure stands, its spells, form and speed), spec.py (each card's
+`Spec`) and hooks.py (the card effects the rules call); sight.py (doors §2.5, line of sight
+§2.8, stepping §5.1), hand.py (cards and hand size §4.3, §6), victory.py (the end and the
+ranking §7.8); casting.py (§6.4-§6.5) and belongings.py (items, relics, treasures §5.2-5.3,
+§8.8); damage.py (damage, cracks, death §7); creatures.py (§8); movement.py (§5.1) and
+turn.py (§4). Card effects live in effects/, one module per school, above those; legal.py
+(what may be done now, and the action handlers) above the effects. This module holds
+setup (§3, §8.11), the engine API and the step interpreter, and a few one-line queries
+that scenarios ask of the state itself.
 
 Resolution is a stack of frames, all plain data so a state copies cheaply and replays
 exactly: a *program* frame is a queue of named steps (registered with `@step`, steps.py);
@@ -26,9 +28,19 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from arena.games.base import JSON, LegalMapState
+from arena.games.base import JSON, LegalMap, LegalMapState
 from arena.games.codes import action_code
-from arena.games.wiz_war import belongings, casting, creatures, figures, hand, sight, turn, victory
+from arena.games.wiz_war import (
+    belongings,
+    casting,
+    creatures,
+    figures,
+    hand,
+    legal,
+    sight,
+    turn,
+    victory,
+)
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.cards import (
     BESTIAL_SCHOOLS,
@@ -50,7 +62,6 @@ from arena.games.wiz_war.config import (
     SPEC_STARTING_HAND,
     STARTING_HAND,
 )
-from arena.games.wiz_war.legal import LegalActions
 from arena.games.wiz_war.records import (
     COPIED,
     GAME_NAME,
@@ -73,11 +84,7 @@ from arena.games.wiz_war.victory import rank_players
 # --- The state ----------------------------------------------------------------------------------
 
 
-class WizWarState(
-    State,
-    LegalMapState,
-    LegalActions,
-):
+class WizWarState(State, LegalMapState):
     """One game of Wiz-War with Bestial Forces (§1-§13)."""
 
     VIEWS = "arena.games.wiz_war.views"
@@ -293,6 +300,9 @@ class WizWarState(
         self._run()
         self._memo = {}
 
+    def _compute_legal(self) -> LegalMap:
+        return legal.legal_map(self)
+
     def is_over(self) -> bool:
         return self.over
 
@@ -370,7 +380,7 @@ class WizWarState(
             self.activation = ""
         return False
 
-    # --- Kept as methods for scenarios (the rules call figures, sight, hand, resolution) ------
+    # --- Kept as methods for scenarios (the rules call the modules' functions) ----------------
     def sees(
         self, token: str, sq: int, origin: int = -1, ignore: int = 0, corner: bool = False
     ) -> bool:
