@@ -1,7 +1,8 @@
 """The named steps of the interpreter: the one registry, filled by the `@step` decorator.
 
-A step is a function (or a WizWarState method) called as `STEPS[name](state, **args)`; it is
-registered under its own name, which `then` and `now` use to schedule it.
+A step is a function of a rule module called as `STEPS[name](state, **args)` (the one method,
+`keep_specialization`, is set-up's, in rules.py); it is registered under its own name, which
+`then` and `now` use to schedule and frames and replays keep, so a step is never renamed.
 """
 
 from __future__ import annotations

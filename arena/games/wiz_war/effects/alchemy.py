@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war import casting, creatures, damage, figures, hand, sight
@@ -11,10 +9,6 @@ from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
 )
-from arena.games.wiz_war.records import MAG, Spell
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.shared import add_object, cancel_it, hit_all, place_spell, value
 from arena.games.wiz_war.effects.targets import (
     ENERGY_SLOT,
@@ -30,17 +24,19 @@ from arena.games.wiz_war.effects.white_cantrip import (
     end_or_weaken,
     spells_in_sight,
 )
+from arena.games.wiz_war.records import MAG, Spell
 from arena.games.wiz_war.spec import SPECS, TIME_PASSES, Options, Slot, Spec
+from arena.games.wiz_war.state import State
 
 
-def acid_bath(s: WizWarState, cast: JSON) -> None:
+def acid_bath(s: State, cast: JSON) -> None:
     """A curse: 2 mag (not an attack) to the target in each of the caster's Time Passes."""
     hit = casting.hits(s, cast)
     if hit:
         place_spell(s, cast, hit[0])
 
 
-def acid_bath_ticks(s: WizWarState, sp: Spell) -> None:
+def acid_bath_ticks(s: State, sp: Spell) -> None:
     if sp.target and figures.figure_alive(s, sp.target):
         damage.damage(s, None, sp.target, [[value("acid_bath", "damage"), MAG, ""]])
 
@@ -49,7 +45,7 @@ SPECS["acid_bath"] = Spec(slots=(target_slot("los"),), resolve=acid_bath, reach=
 TIME_PASSES["acid_bath"] = acid_bath_ticks
 
 
-def stone_dead(s: WizWarState, cast: JSON) -> None:
+def stone_dead(s: State, cast: JSON) -> None:
     """Mag damage = E + number of Magic Stones the target carries."""
     for t in casting.hits(s, cast):
         stones = sum(1 for c in s.wizards[int(t[1])].items if CARDS[c].has("magic_stone"))
@@ -64,7 +60,7 @@ SPECS["stone_dead"] = Spec(
 )
 
 
-def _add_options(s: WizWarState, frame: JSON, name: str) -> Options:
+def _add_options(s: State, frame: JSON, name: str) -> Options:
     seat = frame["seat"]
     used = set(frame["values"].values())
     cards = [c for c in s.wizards[seat].hand if c != frame["card"] and CARDS[c].ev > 0]
@@ -73,7 +69,7 @@ def _add_options(s: WizWarState, frame: JSON, name: str) -> Options:
     return energy_cards(s, name, seat, [c for c in cards if c not in used], "Add")
 
 
-def add(s: WizWarState, cast: JSON) -> None:
+def add(s: State, cast: JSON) -> None:
     """Two energy cards (Powerstone counted per card) become E of the next spell this turn."""
     seat = cast["seat"]
     s.wizards[seat].add_energy = sum(hand.energy_of(s, seat, c) for c in cast["energy"])
@@ -88,7 +84,7 @@ SPECS["add"] = Spec(
 )
 
 
-def empty_squares_in_sight(s: WizWarState, frame: JSON) -> Options:
+def empty_squares_in_sight(s: State, frame: JSON) -> Options:
     return token_options(
         s,
         "target",
@@ -103,7 +99,7 @@ def empty_squares_in_sight(s: WizWarState, frame: JSON) -> Options:
     )
 
 
-def homunculus(s: WizWarState, cast: JSON) -> None:
+def homunculus(s: State, cast: JSON) -> None:
     """Creates the Homunculus creature (a Creation: no summoning damage, no roll)."""
     if "homunculus" in s.creatures:
         return
@@ -125,7 +121,7 @@ SPECS["homunculus"] = Spec(
 )
 
 
-def boomstone(s: WizWarState, cast: JSON) -> None:
+def boomstone(s: State, cast: JSON) -> None:
     hit_all(s, cast, [[value("boomstone", "damage"), MAG, "fire"]])
 
 
@@ -138,7 +134,7 @@ SPECS["boomstone"] = Spec(
 )
 
 
-def null_powder_dispel(s: WizWarState, cast: JSON) -> None:
+def null_powder_dispel(s: State, cast: JSON) -> None:
     end_or_weaken(s, int(cast["values"]["target"][5:]))
 
 
@@ -151,7 +147,7 @@ SPECS["null_powder:counter"] = Spec(
 SPECS["null_powder"] = SPECS["null_powder:dispel"]
 
 
-def _solvent_targets(s: WizWarState, frame: JSON) -> Options:
+def _solvent_targets(s: State, frame: JSON) -> Options:
     tokens = [
         f"o{o.id}"
         for o in s.objects.values()
@@ -165,12 +161,12 @@ def _solvent_targets(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def universal_solvent(s: WizWarState, cast: JSON) -> None:
+def universal_solvent(s: State, cast: JSON) -> None:
     """Not an attack: the target object, wall or door and the Solvent are destroyed."""
     destroy_target(s, cast["values"]["target"])
 
 
-def destroy_target(s: WizWarState, target: str) -> None:
+def destroy_target(s: State, target: str) -> None:
     """Destroy an object ("o7") or a wall or door (an edge name), whatever its cracks."""
     if target.startswith("o"):
         damage.destroy_object(s, int(target[1:]))
@@ -188,14 +184,14 @@ SPECS["universal_solvent"] = Spec(
 )
 
 
-def fools_gold(s: WizWarState, cast: JSON) -> None:
+def fools_gold(s: State, cast: JSON) -> None:
     place_spell(s, cast, "")
 
 
 SPECS["fools_gold"] = Spec(resolve=fools_gold)
 
 
-def _tacks_squares(s: WizWarState, frame: JSON) -> Options:
+def _tacks_squares(s: State, frame: JSON) -> Options:
     actor = frame["actor"]
     here = figures.figure_sq(s, actor)
     squares = [
@@ -204,7 +200,7 @@ def _tacks_squares(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
 
-def handful_of_tacks(s: WizWarState, cast: JSON) -> None:
+def handful_of_tacks(s: State, cast: JSON) -> None:
     """Drop the tacks in your square or an adjacent empty square."""
     c = cast["card"]
     w = s.wizards[cast["seat"]]

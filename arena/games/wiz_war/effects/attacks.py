@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.wiz_war import figures, hand, sight
 from arena.games.wiz_war.cards import (
     CREATURES,
     FANGS_PER_TOTEM,
 )
-from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.mutation import punch_resolve
 from arena.games.wiz_war.effects.shared import hit_all
 from arena.games.wiz_war.effects.targets import figure_targets, target_slot
 from arena.games.wiz_war.effects.white_cantrip import fix_default
+from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
 
 
-def _punch_fix(s: WizWarState, cast: JSON) -> None:
+def _punch_fix(s: State, cast: JSON) -> None:
     actor = cast["actor"]
     if is_wizard(actor) and figures.form(s, actor) == "extra_arms":
         near = sight.adjacent_squares(s, actor)
@@ -37,7 +33,7 @@ def _punch_fix(s: WizWarState, cast: JSON) -> None:
     fix_default(s, cast)
 
 
-def _punch_slot(s: WizWarState, frame: JSON) -> Options:
+def _punch_slot(s: State, frame: JSON) -> Options:
     actor = frame["actor"]
     if is_wizard(actor) and figures.form(s, actor) == "extra_arms":
         fake = {"seat": frame["seat"], "actor": actor, "source": "punch", "values": {}}
@@ -46,7 +42,7 @@ def _punch_slot(s: WizWarState, frame: JSON) -> Options:
     return _ADJACENT.options(s, frame)
 
 
-def _punch_exists(s: WizWarState, frame: JSON) -> bool:
+def _punch_exists(s: State, frame: JSON) -> bool:
     actor = frame["actor"]
     if is_wizard(actor) and figures.form(s, actor) == "extra_arms":
         return bool(_punch_slot(s, frame))
@@ -71,7 +67,7 @@ def creature_attack(name: str) -> Spec:
     row = next(a for c in CREATURES.values() for a in c.attacks if a.name == name)
     reach = {"adj": "adj", "los": "los", "los3": "los3"}[row.reach]
 
-    def resolve_it(s: WizWarState, cast: JSON) -> None:
+    def resolve_it(s: State, cast: JSON) -> None:
         def packets() -> list[list]:
             amount = row.damage + (die_roll(s.rng) if row.die else 0)
             if name == "spirit_fangs":

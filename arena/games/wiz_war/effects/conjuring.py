@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
@@ -12,12 +11,6 @@ from arena.games.wiz_war import board as B
 from arena.games.wiz_war.config import (
     WARD_DROPS,
 )
-from arena.games.wiz_war.records import MAG, PHYS, Door, die_roll
-from arena.games.wiz_war.resolution import log_event, then
-from arena.games.wiz_war.steps import step
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.alchemy import empty_squares_in_sight
 from arena.games.wiz_war.effects.shared import (
     add_object,
@@ -41,10 +34,14 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.records import MAG, PHYS, Door, die_roll
+from arena.games.wiz_war.resolution import log_event, then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
+from arena.games.wiz_war.steps import step
 
 
-def shield(s: WizWarState, ct: JSON) -> None:
+def shield(s: State, ct: JSON) -> None:
     """Reduce that single source's damage to you by E+2."""
     target = against(s, ct)
     me = wizard_of(ct)
@@ -59,7 +56,7 @@ SPECS["shield"] = Spec(
 )
 
 
-def _earth_edges(s: WizWarState, seat: int, cast: JSON) -> list[int]:
+def _earth_edges(s: State, seat: int, cast: JSON) -> list[int]:
     """Empty edges on the attack's line to one of the counter-caster's figures that he sees
     (LOS to a bordering square) [assumed model]."""
     if not cast.get("attack") or not (
@@ -91,7 +88,7 @@ SPECS["wall_of_earth"] = Spec(
 )
 
 
-def ward(s: WizWarState, ct: JSON) -> None:
+def ward(s: State, ct: JSON) -> None:
     """The picker suffers 3 mag (not an attack) and rolls d4: on 1-2 he drops it."""
     pickup = against(s, ct)
     picker = pickup["actor"]
@@ -100,7 +97,7 @@ def ward(s: WizWarState, ct: JSON) -> None:
 
 
 @step
-def ward_roll(s: WizWarState, picker: str, treasure: int) -> None:
+def ward_roll(s: State, picker: str, treasure: int) -> None:
     if not figures.figure_alive(s, picker):
         return
     roll = die_roll(s.rng)
@@ -112,18 +109,18 @@ def ward_roll(s: WizWarState, picker: str, treasure: int) -> None:
 SPECS["ward"] = Spec(resolve=ward, counter=lambda s, seat, c: c.get("key") == "pickup")
 
 
-def _dart_count(s: WizWarState, frame: JSON) -> int:
+def _dart_count(s: State, frame: JSON) -> int:
     return energy_value(s, frame)
 
 
-def _dart_targets(s: WizWarState, cast: JSON) -> None:
+def _dart_targets(s: State, cast: JSON) -> None:
     for token in cast["values"].get("targets", []):
         bucket = cast["targets"] if is_figure(token) else cast["objects"]
         if token not in bucket:
             bucket.append(token)
 
 
-def fire_darts(s: WizWarState, cast: JSON) -> None:
+def fire_darts(s: State, cast: JSON) -> None:
     """E darts, each 1 mag·fire to its chosen target, each a separate source."""
     hit = set(casting.hits(s, cast))
     immune = cast.get("immune", [])
@@ -146,14 +143,14 @@ SPECS["fire_darts"] = Spec(
 )
 
 
-def ka_bong(s: WizWarState, cast: JSON) -> None:
+def ka_bong(s: State, cast: JSON) -> None:
     """4 phys; a W/C that loses at least 1 life gets 1 stun token."""
     hit_all(s, cast, [[value("ka_bong", "damage"), PHYS, ""]])
     then(s, "stun_if_lost", cast=cast["id"], tokens=1)
 
 
 @step
-def stun_if_lost(s: WizWarState, cast: int, tokens: int) -> None:
+def stun_if_lost(s: State, cast: int, tokens: int) -> None:
     c = s.casts.get(cast)
     if c is None:
         return
@@ -165,7 +162,7 @@ def stun_if_lost(s: WizWarState, cast: int, tokens: int) -> None:
 SPECS["ka_bong"] = Spec(slots=(target_slot("los", objects=True),), resolve=ka_bong, reach="los")
 
 
-def swap(s: WizWarState, cast: JSON) -> None:
+def swap(s: State, cast: JSON) -> None:
     """Exchange squares with the target; you cannot move again this turn."""
     me, target = cast["actor"], cast["values"]["target"]
     if not casting.hits(s, cast):
@@ -179,7 +176,7 @@ def swap(s: WizWarState, cast: JSON) -> None:
     then(s, "enter", token=target, sq=a, paid=False)
 
 
-def moved_by_own_spell(s: WizWarState, cast: JSON) -> None:
+def moved_by_own_spell(s: State, cast: JSON) -> None:
     w = s.wizards[cast["seat"]]
     w.moved = True
     if w.stunned and not w.stun_mode:
@@ -189,7 +186,7 @@ def moved_by_own_spell(s: WizWarState, cast: JSON) -> None:
 SPECS["swap"] = Spec(slots=(target_slot("los", own=True, attack=False),), resolve=swap, reach="los")
 
 
-def _booby_squares(s: WizWarState, frame: JSON) -> Options:
+def _booby_squares(s: State, frame: JSON) -> Options:
     chosen = frame["values"].get("targets", [])
     return token_options(
         s,
@@ -202,14 +199,14 @@ def _booby_squares(s: WizWarState, frame: JSON) -> Options:
     )
 
 
-def _live_token(s: WizWarState, frame: JSON) -> Options:
+def _live_token(s: State, frame: JSON) -> Options:
     return [
         (action_code("live", i + 1), f"The token on {sq} is the live one (secret)", i)
         for i, sq in enumerate(frame["values"]["targets"])
     ]
 
 
-def booby_trap(s: WizWarState, cast: JSON) -> None:
+def booby_trap(s: State, cast: JSON) -> None:
     """Four face-down tokens, one live; only the caster knows which."""
     for i, token in enumerate(cast["values"]["targets"]):
         sq = B.parse_square(token)
@@ -228,7 +225,7 @@ SPECS["booby_trap"] = Spec(
 )
 
 
-def _door_places(s: WizWarState, frame: JSON) -> Options:
+def _door_places(s: State, frame: JSON) -> Options:
     edges = gather(
         frame,
         (
@@ -242,7 +239,7 @@ def _door_places(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", edges)
 
 
-def create_door(s: WizWarState, cast: JSON) -> None:
+def create_door(s: State, cast: JSON) -> None:
     """A door of your colour on a stone wall or an empty edge."""
 
     e = B.parse_edge(cast["values"]["target"])
@@ -257,8 +254,8 @@ def create_door(s: WizWarState, cast: JSON) -> None:
 SPECS["create_door"] = Spec(slots=(Slot("target", _door_places),), resolve=create_door)
 
 
-def object_spell(kind: str) -> Callable[[WizWarState, JSON], None]:
-    def create(s: WizWarState, cast: JSON) -> None:
+def object_spell(kind: str) -> Callable[[State, JSON], None]:
+    def create(s: State, cast: JSON) -> None:
         sq = B.parse_square(cast["values"]["target"])
         if not sight.empty_square(s, sq):
             return
@@ -282,7 +279,7 @@ SPECS["stone_block"] = Spec(
 )
 
 
-def _loose_things(s: WizWarState, frame: JSON) -> Options:
+def _loose_things(s: State, frame: JSON) -> Options:
     tokens = [f"item{c}" for c, sq in s.floor.items() if in_range(s, frame, sq, "los")]
     tokens += [
         f"t{t.id}"
@@ -292,7 +289,7 @@ def _loose_things(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def glue(s: WizWarState, cast: JSON) -> None:
+def glue(s: State, cast: JSON) -> None:
     """The item marker or treasure cannot be picked up or moved."""
     place_spell(s, cast, cast["values"]["target"])
 

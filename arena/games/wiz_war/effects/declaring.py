@@ -5,7 +5,7 @@ and the probes that tell whether a card can be cast or an item used now.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from arena.games.base import JSON
 from arena.games.wiz_war import casting, creatures, figures, turn
@@ -17,17 +17,15 @@ from arena.games.wiz_war.cards import (
     ITEM,
     RELIC,
 )
-from arena.games.wiz_war.records import is_wizard
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.shared import PUNCHING_FORMS
 from arena.games.wiz_war.effects.targets import is_figure
+from arena.games.wiz_war.records import is_wizard
 from arena.games.wiz_war.spec import Options, first_open_slot, next_slot, spec_for
+from arena.games.wiz_war.state import State
 
 
 # --- Declaring: the slot machine ---------------------------------------------------------------
-def slot_options(s: WizWarState, frame: JSON) -> Options:
+def slot_options(s: State, frame: JSON) -> Options:
     slot = next_slot(s, frame)
     if slot is None:
         return []
@@ -37,14 +35,14 @@ def slot_options(s: WizWarState, frame: JSON) -> Options:
     return options
 
 
-def _filled(s: WizWarState, frame: JSON, value: Any) -> JSON:
+def _filled(s: State, frame: JSON, value: Any) -> JSON:
     child = dict(frame)
     child["values"] = {k: list(v) if isinstance(v, list) else v for k, v in frame["values"].items()}
     fill_slot(s, child, value)
     return child
 
 
-def _completable(s: WizWarState, frame: JSON) -> bool:
+def _completable(s: State, frame: JSON) -> bool:
     """Depth first, stopping at the first full declaration found."""
     slot = next_slot(s, frame)
     if slot is None:
@@ -52,7 +50,7 @@ def _completable(s: WizWarState, frame: JSON) -> bool:
     return any(_completable(s, _filled(s, frame, o[2])) for o in slot.options(s, frame))
 
 
-def fill_slot(s: WizWarState, frame: JSON, value: Any) -> None:
+def fill_slot(s: State, frame: JSON, value: Any) -> None:
     slot = next_slot(s, frame)
     assert slot is not None
     if slot.count is not None:
@@ -61,9 +59,7 @@ def fill_slot(s: WizWarState, frame: JSON, value: Any) -> None:
         frame["values"][slot.name] = value
 
 
-def _probe(
-    s: WizWarState, seat: int, actor: str, key: str, card_id: int, mode: str, source: str
-) -> bool:
+def _probe(s: State, seat: int, actor: str, key: str, card_id: int, mode: str, source: str) -> bool:
     """Could a declaration of this be started and completed now? (Its first slot has an
     option; later slots always have one by construction.) Copies of a card answer alike."""
     title = CARDS[card_id].row.title if card_id >= 0 else ""
@@ -75,7 +71,7 @@ def _probe(
 
 
 def _probe_now(
-    s: WizWarState, seat: int, actor: str, key: str, card_id: int, mode: str, source: str
+    s: State, seat: int, actor: str, key: str, card_id: int, mode: str, source: str
 ) -> bool:
     spec = spec_for(key, mode)
     if spec.resolve is None:
@@ -137,7 +133,7 @@ def _cast_profile(c: int) -> _CastProfile:
     return _CastProfile(key, castable, card.has("fire"), key in MOVING_SPELLS, attacks)
 
 
-def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[list[str]]:
+def castable(s: State, seat: int, actor: str, cards: list[int]) -> list[list[str]]:
     """For each of `cards`, the modes in which `actor` (a wizard on his turn, or a creature
     in its activation) may cast it now from the hand; whether the actor may cast or attack
     at all is asked once for the whole hand."""
@@ -175,7 +171,7 @@ def castable(s: WizWarState, seat: int, actor: str, cards: list[int]) -> list[li
 MOVING_SPELLS = ("swap", "windrider", "teleport")
 
 
-def usable_modes(s: WizWarState, seat: int, c: int) -> list[str]:
+def usable_modes(s: State, seat: int, c: int) -> list[str]:
     """Uses of a carried item now: throwing, striking, Null Powder, Master Key, tacks."""
     card = CARDS[c]
     me = f"w{seat}"
@@ -209,12 +205,12 @@ USES = {
 }
 
 
-def use_item(s: WizWarState, seat: int, c: int, mode: str) -> None:
+def use_item(s: State, seat: int, c: int, mode: str) -> None:
     source, _ = USES[CARDS[c].key]
     casting.declare(s, seat, f"w{seat}", CARDS[c].key, c, mode, source)
 
 
-def has_targets(s: WizWarState, seat: int, actor: str, key: str) -> bool:
+def has_targets(s: State, seat: int, actor: str, key: str) -> bool:
     """Punch, Stone Spikes, Strength's tear and creature card attacks: any target now?"""
     if key == "spike" and not figures.has_spell(s, actor, "stone_spikes"):
         return False
@@ -225,7 +221,7 @@ def has_targets(s: WizWarState, seat: int, actor: str, key: str) -> bool:
     return _probe(s, seat, actor, key, -1, "", key)
 
 
-def fix_targets(s: WizWarState, cast: JSON) -> None:
+def fix_targets(s: State, cast: JSON) -> None:
     """Fix the targets at declaration (§6.5): figures in `targets`, objects and edges in
     `objects`; the card's own rule where it has one (areas, lines)."""
     spec = spec_for(cast["key"], cast["mode"])

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
-from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
-from arena.games.wiz_war.resolution import push_choice, then
-from arena.games.wiz_war.steps import step
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.elemental import self_spell
 from arena.games.wiz_war.effects.shared import (
     against,
@@ -31,12 +23,16 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.records import MAG, PHYS, die_roll, is_wizard
+from arena.games.wiz_war.resolution import push_choice, then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
+from arena.games.wiz_war.steps import step
 
 SPECS["treasure_lust"] = Spec(resolve=self_spell)
 
 
-def tail_slap(s: WizWarState, cast: JSON) -> None:
+def tail_slap(s: State, cast: JSON) -> None:
     """phys = one d4; a target carrying a treasure or relic drops it."""
     for t in casting.hits(s, cast):
         damage.damage(s, cast, t, [[die_roll(s.rng), PHYS, ""]])
@@ -44,7 +40,7 @@ def tail_slap(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def drop_slot_step(s: WizWarState, seat: int) -> None:
+def drop_slot_step(s: State, seat: int) -> None:
     if s.wizards[seat].alive:
         belongings.drop_slot(s, seat)
 
@@ -54,7 +50,7 @@ SPECS["tail_slap"] = Spec(
 )
 
 
-def _breath_targets(s: WizWarState, cast: JSON) -> None:
+def _breath_targets(s: State, cast: JSON) -> None:
     """Up to 3 squares beyond the caster's, stopping before an edge that blocks his movement
     or a square with a movement-blocking object; never wraps."""
     actor = cast["actor"]
@@ -81,7 +77,7 @@ def _breath_targets(s: WizWarState, cast: JSON) -> None:
     ]
 
 
-def flame_breath(s: WizWarState, cast: JSON) -> None:
+def flame_breath(s: State, cast: JSON) -> None:
     for t in casting.hits(s, cast):
         damage.damage(s, cast, t, [[value("flame_breath", "damage"), MAG, "fire"]])
 
@@ -94,7 +90,7 @@ SPECS["flame_breath"] = Spec(
 )
 
 
-def dragon_wings(s: WizWarState, cast: JSON) -> None:
+def dragon_wings(s: State, cast: JSON) -> None:
     me = wizard_of(cast)
     before = figures.base_speed(s, me)
     place_spell(s, cast, me)
@@ -105,7 +101,7 @@ SPECS["dragon_wings"] = Spec(resolve=dragon_wings)
 SPECS["dragon_scales"] = Spec(resolve=self_spell)
 
 
-def _roar_targets(s: WizWarState, cast: JSON) -> None:
+def _roar_targets(s: State, cast: JSON) -> None:
     actor = cast["actor"]
     near = sight.adjacent_squares(s, actor)
     cast["area"] = near
@@ -116,7 +112,7 @@ def _roar_targets(s: WizWarState, cast: JSON) -> None:
     ]
 
 
-def dragons_roar(s: WizWarState, cast: JSON) -> None:
+def dragons_roar(s: State, cast: JSON) -> None:
     for t in casting.hits(s, cast):
         then(s, "stun", target=t, tokens=value("dragons_roar", "stun"))
 
@@ -129,7 +125,7 @@ SPECS["scorch"] = Spec(
 )
 
 
-def _own_loose_treasures(s: WizWarState, frame: JSON) -> Options:
+def _own_loose_treasures(s: State, frame: JSON) -> Options:
     tokens = [
         f"t{t.id}"
         for t in s.treasures
@@ -142,7 +138,7 @@ def _own_loose_treasures(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def hoard_guard(s: WizWarState, cast: JSON) -> None:
+def hoard_guard(s: State, cast: JSON) -> None:
     place_spell(s, cast, cast["values"]["target"])
 
 
@@ -151,14 +147,14 @@ SPECS["hoard_guard"] = Spec(
 )
 
 
-def _scaled(s: WizWarState, frame: JSON) -> Options:
+def _scaled(s: State, frame: JSON) -> Options:
     cast = s.casts.get(frame["against"])
     if cast is None:
         return []
     return token_options(s, "target", own_in_targets(s, frame["seat"], cast))
 
 
-def ancient_scales(s: WizWarState, ct: JSON) -> None:
+def ancient_scales(s: State, ct: JSON) -> None:
     """Reduce that source's damage to you or your creature by E+2."""
     target = against(s, ct)
     who = ct["values"]["target"]
@@ -176,14 +172,14 @@ SPECS["ancient_scales"] = Spec(
 )
 
 
-def drake_eye(s: WizWarState, cast: JSON) -> None:
+def drake_eye(s: State, cast: JSON) -> None:
     s.wizards[cast["seat"]].drake_eye = True
 
 
 SPECS["drake_eye"] = Spec(resolve=drake_eye)
 
 
-def dragons_hunger(s: WizWarState, cast: JSON) -> None:
+def dragons_hunger(s: State, cast: JSON) -> None:
     target = cast["values"]["target"]
     damage.heal(
         s, target, value("dragons_hunger", "wizard_heal" if is_wizard(target) else "creature_heal")
@@ -195,7 +191,7 @@ SPECS["dragons_hunger"] = Spec(
 )
 
 
-def wing_buffet(s: WizWarState, cast: JSON) -> None:
+def wing_buffet(s: State, cast: JSON) -> None:
     """1 phys, then the caster may push it 0-2 squares directly away."""
     for t in casting.hits(s, cast):
         damage.damage(s, cast, t, [[value("wing_buffet", "damage"), PHYS, ""]])
@@ -203,7 +199,7 @@ def wing_buffet(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def buffet_push(s: WizWarState, cast: int, target: str) -> None:
+def buffet_push(s: State, cast: int, target: str) -> None:
     c = s.casts.get(cast)
     if c is None or not figures.figure_alive(s, target) or not figures.figure_alive(s, c["actor"]):
         return

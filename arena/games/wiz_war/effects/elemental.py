@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
@@ -14,11 +12,6 @@ from arena.games.wiz_war.cards import (
 from arena.games.wiz_war.config import (
     LIGHTNING_DAMAGE_PER_ENTRY,
 )
-from arena.games.wiz_war.records import MAG, PHYS, is_wizard
-from arena.games.wiz_war.resolution import then
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.conjuring import moved_by_own_spell
 from arena.games.wiz_war.effects.shared import (
     against,
@@ -45,7 +38,10 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
 )
 from arena.games.wiz_war.effects.white_cantrip import empty_edges
+from arena.games.wiz_war.records import MAG, PHYS, is_wizard
+from arena.games.wiz_war.resolution import then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
 
 SPECS["fireball"] = Spec(
     slots=(target_slot("los", objects=True),),
@@ -54,7 +50,7 @@ SPECS["fireball"] = Spec(
 )
 
 
-def _bolt_targets(s: WizWarState, cast: JSON) -> None:
+def _bolt_targets(s: State, cast: JSON) -> None:
     """The bolt makes E steps from the caster's square; a blocked step reverses it and
     re-enters the current square; it never wraps. Figures in entered squares are targets."""
     actor = cast["actor"]
@@ -81,7 +77,7 @@ def _bolt_targets(s: WizWarState, cast: JSON) -> None:
             cast["where"][f] = figures.figure_sq(s, f)
 
 
-def lightning_bolt(s: WizWarState, cast: JSON) -> None:
+def lightning_bolt(s: State, cast: JSON) -> None:
     """3 mag·lightning per entry to each W/C in an entered square, and 1 stun if damaged."""
     hit = casting.hits(s, cast)
     for sq in cast["area"]:
@@ -100,7 +96,7 @@ SPECS["lightning_bolt"] = Spec(
 )
 
 
-def _waterbolt_targets(s: WizWarState, frame: JSON) -> Options:
+def _waterbolt_targets(s: State, frame: JSON) -> Options:
     tokens = [frame["actor"]] if is_wizard(frame["actor"]) else []
     tokens += figure_targets(s, frame, "los") + object_targets(s, frame, "los")
     tokens += [
@@ -116,7 +112,7 @@ def _waterbolt_targets(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def _split_options(s: WizWarState, frame: JSON) -> Options:
+def _split_options(s: State, frame: JSON) -> Options:
     e = energy_value(s, frame)
     return [
         (action_code("split", d), f"{d} damage, {e - d} squares of knock-back", d)
@@ -124,12 +120,12 @@ def _split_options(s: WizWarState, frame: JSON) -> Options:
     ]
 
 
-def _knocks_back(s: WizWarState, frame: JSON) -> bool:
+def _knocks_back(s: State, frame: JSON) -> bool:
     target = frame["values"].get("target", "")
     return is_figure(target) and target != frame["actor"]
 
 
-def waterbolt(s: WizWarState, cast: JSON) -> None:
+def waterbolt(s: State, cast: JSON) -> None:
     """Split E between mag·water damage and knock-back (directly away from the caster); ends
     Acid Bath on the target; destroys a targeted Fire object (Wall of Fire) or tacks."""
     target = cast["values"]["target"]
@@ -180,7 +176,7 @@ SPECS["waterbolt"] = Spec(
 )
 
 
-def flood_effect(s: WizWarState) -> None:
+def flood_effect(s: State) -> None:
     """End all Fire spells and Acid Baths; destroy all Fire items and objects and tacks."""
     for sp in list(s.spells.values()):
         if CARDS[sp.card].has("fire") or CARDS[sp.card].key == "acid_bath":
@@ -197,12 +193,12 @@ def flood_effect(s: WizWarState) -> None:
         damage.destroy_object(s, o.id)
 
 
-def flood(s: WizWarState, cast: JSON) -> None:
+def flood(s: State, cast: JSON) -> None:
     flood_effect(s)
     place_spell(s, cast, "")
 
 
-def flood_counter(s: WizWarState, ct: JSON) -> None:
+def flood_counter(s: State, ct: JSON) -> None:
     """Cast when attacked: a Fire attack spell is cancelled; Flood stays as a T spell."""
     target = against(s, ct)
     if target["card"] >= 0 and CARDS[target["card"]].has("fire") and target.get("spell"):
@@ -215,7 +211,7 @@ SPECS["flood"] = Spec(resolve=flood)
 SPECS["flood:counter"] = Spec(resolve=flood_counter, cancels=True, counter=attacked)
 
 
-def wall_of_fire(s: WizWarState, cast: JSON) -> None:
+def wall_of_fire(s: State, cast: JSON) -> None:
     """A fire barrier on an empty edge: crossing it costs 4 mag·fire; it blocks nothing."""
     e = B.parse_edge(cast["values"]["target"])
     if not sight.empty_edge(s, e):
@@ -225,7 +221,7 @@ def wall_of_fire(s: WizWarState, cast: JSON) -> None:
     place_spell(s, cast, B.edge_name(e))
 
 
-def wall_of_fire_counter(s: WizWarState, ct: JSON) -> None:
+def wall_of_fire_counter(s: State, ct: JSON) -> None:
     """Mode B: cancel one Water spell as it is cast; both are discarded."""
     cancel(s, against(s, ct))
     ct["keep"] = False
@@ -239,18 +235,18 @@ SPECS["wall_of_fire:counter"] = Spec(
 )
 
 
-def global_spell(s: WizWarState, cast: JSON) -> None:
+def global_spell(s: State, cast: JSON) -> None:
     place_spell(s, cast, "")
 
 
 SPECS["fog"] = Spec(resolve=global_spell)
 
 
-def self_spell(s: WizWarState, cast: JSON) -> None:
+def self_spell(s: State, cast: JSON) -> None:
     place_spell(s, cast, wizard_of(cast))
 
 
-def self_form(s: WizWarState, cast: JSON) -> None:
+def self_form(s: State, cast: JSON) -> None:
     set_form(s, cast, wizard_of(cast))
 
 
@@ -265,7 +261,7 @@ SPECS["spike"] = Spec(
 )
 
 
-def _windrider_steps(s: WizWarState, frame: JSON) -> Options:
+def _windrider_steps(s: State, frame: JSON) -> Options:
     """Up to E squares straight, never across walls, doors, objects or figures."""
     actor = frame["actor"]
     sq, d = figures.figure_sq(s, actor), frame["values"]["dir"]
@@ -281,7 +277,7 @@ def _windrider_steps(s: WizWarState, frame: JSON) -> Options:
     return [(action_code("steps", k), f"Ride {k} squares", k) for k in range(reach + 1)]
 
 
-def windrider(s: WizWarState, cast: JSON) -> None:
+def windrider(s: State, cast: JSON) -> None:
     me, d, k = cast["actor"], cast["values"]["dir"], cast["values"]["steps"]
     sq = figures.figure_sq(s, me)
     for _ in range(k):

@@ -4,8 +4,6 @@ spell ending, and the counter spells that may answer a cast.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import belongings, casting, damage, figures, hand, sight
@@ -14,16 +12,14 @@ from arena.games.wiz_war.cards import (
     CARDS,
     COUNTER,
 )
+from arena.games.wiz_war.effects.shared import value
 from arena.games.wiz_war.records import MAG, Spell, is_wizard
 from arena.games.wiz_war.resolution import log_event
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
-from arena.games.wiz_war.effects.shared import value
 from arena.games.wiz_war.spec import SPECS, TIME_PASSES, next_slot, spec_for
+from arena.games.wiz_war.state import State
 
 
-def counter_options(s: WizWarState, seat: int, frame: JSON, cast: JSON) -> list[tuple[str, JSON]]:
+def counter_options(s: State, seat: int, frame: JSON, cast: JSON) -> list[tuple[str, JSON]]:
     """What `seat` may answer with in this window (§6.5): counters and "when attacked"
     spells from the hand, Null Powder from the play area."""
     w = s.wizards[seat]
@@ -66,7 +62,7 @@ def counter_options(s: WizWarState, seat: int, frame: JSON, cast: JSON) -> list[
     return out
 
 
-def _probe_counter(s: WizWarState, seat: int, key: str, c: int, mode: str, against: int) -> bool:
+def _probe_counter(s: State, seat: int, key: str, c: int, mode: str, against: int) -> bool:
     frame = {
         "seat": seat,
         "actor": f"w{seat}",
@@ -82,7 +78,7 @@ def _probe_counter(s: WizWarState, seat: int, key: str, c: int, mode: str, again
     return slot is None or bool(slot.options(s, frame))
 
 
-def time_passes(s: WizWarState, seat: int) -> None:
+def time_passes(s: State, seat: int) -> None:
     """§4.1 step 2, in a fixed order [assumed]: maintained spells in play order, then items."""
     for sp in list(s.spells.values()):
         if sp.caster == seat and sp.card in s.spells:
@@ -95,7 +91,7 @@ def time_passes(s: WizWarState, seat: int) -> None:
             damage.heal(s, w.token, CARDS[c].value("heal"))
 
 
-def after_draw(s: WizWarState, seat: int, drawn: int) -> None:
+def after_draw(s: State, seat: int, drawn: int) -> None:
     """Slow Death: 1 mag (not an attack) per card drawn."""
     token = f"w{seat}"
     if figures.has_spell(s, token, "slow_death"):
@@ -104,7 +100,7 @@ def after_draw(s: WizWarState, seat: int, drawn: int) -> None:
 
 
 def after_damage(
-    s: WizWarState, target: str, amount: int, attack: bool, source: str, packets: list[list]
+    s: State, target: str, amount: int, attack: bool, source: str, packets: list[list]
 ) -> None:
     """Triggers of suffered damage (§7.2 step 5): Pain Link, Fire Cloak, Magic Stones and
     fire, water ending Acid Bath and the Cloak."""
@@ -143,7 +139,7 @@ def after_damage(
                 damage.damage(s, None, target, [[value("boomstone", "damage"), MAG, "fire"]])
 
 
-def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
+def treasure_taken(s: State, seat: int, tid: int, where: int) -> None:
     """Fool's Gold and Hoard Guard answer an enemy wizard's pick-up."""
     for sp in list(s.spells.values()):
         key = CARDS[sp.card].key
@@ -157,7 +153,7 @@ def treasure_taken(s: WizWarState, seat: int, tid: int, where: int) -> None:
             casting.end_spell(s, sp.card)
 
 
-def on_end(s: WizWarState, sp: Spell) -> None:
+def on_end(s: State, sp: Spell) -> None:
     """Undo what a maintained spell holds in place when it ends (§6.3)."""
     key = CARDS[sp.card].key
     target = sp.target

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
@@ -17,12 +16,6 @@ from arena.games.wiz_war.config import (
     MAX_LIFE,
     TELEPORT_STEPS,
 )
-from arena.games.wiz_war.records import MAG, is_wizard
-from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
-from arena.games.wiz_war.steps import step
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.conjuring import moved_by_own_spell
 from arena.games.wiz_war.effects.elemental import self_spell
 from arena.games.wiz_war.effects.shared import (
@@ -41,10 +34,14 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.records import MAG, is_wizard
+from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
+from arena.games.wiz_war.steps import step
 
 
-def absorb_spell(s: WizWarState, ct: JSON) -> None:
+def absorb_spell(s: State, ct: JSON) -> None:
     """Cancel it and put that card in your hand; its energy cards stay discarded."""
     target = against(s, ct)
     cancel(s, target)
@@ -61,7 +58,7 @@ SPECS["absorb_spell"] = Spec(
 )
 
 
-def brain_burn(s: WizWarState, cast: JSON) -> None:
+def brain_burn(s: State, cast: JSON) -> None:
     """The target may first discard cards or end spells; then suffers mag = hand cards +
     maintained spells (items excluded)."""
     for t in casting.hits(s, cast):
@@ -69,7 +66,7 @@ def brain_burn(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def brain_burn_choice(s: WizWarState, cast: int, target: str) -> None:
+def brain_burn_choice(s: State, cast: int, target: str) -> None:
     if not figures.figure_alive(s, target):
         return
     seat = int(target[1])
@@ -85,7 +82,7 @@ def brain_burn_choice(s: WizWarState, cast: int, target: str) -> None:
 
 
 @step
-def brain_burn_shed(s: WizWarState, cast: int, target: str, card: int) -> None:
+def brain_burn_shed(s: State, cast: int, target: str, card: int) -> None:
     w = s.wizards[int(target[1])]
     if card in w.hand:
         w.hand.remove(card)
@@ -96,7 +93,7 @@ def brain_burn_shed(s: WizWarState, cast: int, target: str, card: int) -> None:
 
 
 @step
-def brain_burn_hit(s: WizWarState, cast: int, target: str) -> None:
+def brain_burn_hit(s: State, cast: int, target: str) -> None:
     seat = int(target[1])
     amount = len(s.wizards[seat].hand) + sum(1 for sp in s.spells.values() if sp.caster == seat)
     c = s.casts.get(cast)
@@ -108,7 +105,7 @@ SPECS["brain_burn"] = Spec(
 )
 
 
-def mental_force(s: WizWarState, cast: JSON) -> None:
+def mental_force(s: State, cast: JSON) -> None:
     """You move the target up to E+3 legal steps (its own door permissions)."""
     for t in casting.hits(s, cast):
         then(
@@ -122,7 +119,7 @@ def mental_force(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def lead(s: WizWarState, target: str, steps: int, chooser: int, toward: int) -> None:
+def lead(s: State, target: str, steps: int, chooser: int, toward: int) -> None:
     """Move a figure one chosen legal step at a time (Mental Force; Siren Song: each step
     must bring it one closer, by walking distance, to `toward`)."""
     if steps <= 0 or not figures.figure_alive(s, target):
@@ -155,7 +152,7 @@ def lead(s: WizWarState, target: str, steps: int, chooser: int, toward: int) -> 
 
 
 @step
-def lead_step(s: WizWarState, target: str, d: int, steps: int, chooser: int, toward: int) -> None:
+def lead_step(s: State, target: str, d: int, steps: int, chooser: int, toward: int) -> None:
     then(s, "shove", token=target, d=d)
     then(s, "lead", target=target, steps=steps - 1, chooser=chooser, toward=toward)
 
@@ -171,7 +168,7 @@ SPECS["powerthrust"] = Spec(
 )
 
 
-def _squares_in_sight(s: WizWarState, frame: JSON) -> Options:
+def _squares_in_sight(s: State, frame: JSON) -> Options:
     return token_options(
         s,
         "target",
@@ -179,7 +176,7 @@ def _squares_in_sight(s: WizWarState, frame: JSON) -> Options:
     )
 
 
-def _storm_targets(s: WizWarState, cast: JSON) -> None:
+def _storm_targets(s: State, cast: JSON) -> None:
     """The square and its four orthogonal neighbours, through walls, never wrapping."""
     centre = B.parse_square(cast["values"]["target"])
     r, c = B.row_col(centre)
@@ -196,7 +193,7 @@ def _storm_targets(s: WizWarState, cast: JSON) -> None:
     ]
 
 
-def psychic_storm(s: WizWarState, cast: JSON) -> None:
+def psychic_storm(s: State, cast: JSON) -> None:
     for t in casting.hits(s, cast):
         damage.damage(s, cast, t, [[cast["E"], MAG, ""]])
 
@@ -211,7 +208,7 @@ SPECS["psychic_storm"] = Spec(
 )
 
 
-def share_life(s: WizWarState, cast: JSON) -> None:
+def share_life(s: State, cast: JSON) -> None:
     """Both lives totalled and split evenly; the caster gets the odd point (cap 20)."""
 
     me = cast["actor"]
@@ -231,7 +228,7 @@ SPECS["share_life"] = Spec(
 )
 
 
-def thought_steal(s: WizWarState, cast: JSON) -> None:
+def thought_steal(s: State, cast: JSON) -> None:
     """See the target's hand, take up to 2 cards, then discard down to your hand size."""
     for t in casting.hits(s, cast):
         then(
@@ -246,7 +243,7 @@ def thought_steal(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def steal_choice(s: WizWarState, cast: int, target: str, left: int, thief: int) -> None:
+def steal_choice(s: State, cast: int, target: str, left: int, thief: int) -> None:
     victim = s.wizards[int(target[1])]
     if left <= 0 or not victim.hand or not s.wizards[thief].alive:
         return
@@ -257,7 +254,7 @@ def steal_choice(s: WizWarState, cast: int, target: str, left: int, thief: int) 
 
 
 @step
-def steal_card(s: WizWarState, cast: int, target: str, left: int, thief: int, card: int) -> None:
+def steal_card(s: State, cast: int, target: str, left: int, thief: int, card: int) -> None:
     victim = s.wizards[int(target[1])]
     if card in victim.hand:
         victim.hand.remove(card)
@@ -273,7 +270,7 @@ SPECS["pain_link"] = Spec(resolve=self_spell)
 SPECS["pain_link:counter"] = Spec(resolve=self_spell, counter=attacked)
 
 
-def _teleport_squares(s: WizWarState, frame: JSON) -> Options:
+def _teleport_squares(s: State, frame: JSON) -> Options:
     """Up to 4 orthogonal steps ignoring walls, doors and objects, not ending on a square a
     figure could not enter (Stone Block, another's Big Man)."""
     actor = frame["actor"]
@@ -292,7 +289,7 @@ def _teleport_squares(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", out)
 
 
-def teleport(s: WizWarState, cast: JSON) -> None:
+def teleport(s: State, cast: JSON) -> None:
     me = cast["actor"]
     sq = B.parse_square(cast["values"]["target"])
     movement.relocate(s, me, sq)
@@ -301,7 +298,7 @@ def teleport(s: WizWarState, cast: JSON) -> None:
     then(s, "enter", token=me, sq=sq, paid=False)
 
 
-def teleport_counter(s: WizWarState, ct: JSON) -> None:
+def teleport_counter(s: State, ct: JSON) -> None:
     """As a counter: if the attacker then lacks LOS or range, the attack is evaded."""
     teleport(s, ct)
     against(s, ct)["teleported"].append(wizard_of(ct))
@@ -318,7 +315,7 @@ SPECS["teleport:counter"] = Spec(
 )
 
 
-def _projection_squares(s: WizWarState, frame: JSON) -> Options:
+def _projection_squares(s: State, frame: JSON) -> Options:
     here = figures.figure_sq(s, frame["actor"])
     squares = [
         sq
@@ -329,7 +326,7 @@ def _projection_squares(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
 
-def astral_projection(s: WizWarState, cast: JSON) -> None:
+def astral_projection(s: State, cast: JSON) -> None:
     """Your next spell this turn is cast as if you stood there."""
     s.wizards[cast["seat"]].projection = B.parse_square(cast["values"]["target"])
 
@@ -342,9 +339,9 @@ SPECS["astral_projection"] = Spec(
 
 
 def draw_then_trim(
-    count: Callable[[WizWarState, JSON], int],
-) -> Callable[[WizWarState, JSON], None]:
-    def resolve_it(s: WizWarState, cast: JSON) -> None:
+    count: Callable[[State, JSON], int],
+) -> Callable[[State, JSON], None]:
+    def resolve_it(s: State, cast: JSON) -> None:
         for _ in range(count(s, cast)):
             hand.draw_card(s, cast["seat"])
         then(s, "enforce_hand_limit", seat=cast["seat"])

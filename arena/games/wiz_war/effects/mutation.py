@@ -2,19 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
 from arena.games.wiz_war.config import (
     STRENGTH_TEAR_SUCCEEDS,
 )
-from arena.games.wiz_war.records import PHYS, die_roll, is_wizard
-from arena.games.wiz_war.resolution import log_event, then
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.elemental import self_form, self_spell
 from arena.games.wiz_war.effects.mentalism import _squares_in_sight
 from arena.games.wiz_war.effects.shared import (
@@ -36,13 +29,16 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
 )
 from arena.games.wiz_war.effects.white_cantrip import land_square
+from arena.games.wiz_war.records import PHYS, die_roll, is_wizard
+from arena.games.wiz_war.resolution import log_event, then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
 
 SPECS["featherweight"] = Spec(resolve=self_spell, counter=attacked)
 SPECS["disease"] = Spec(resolve=self_spell, attack=True)
 
 
-def _heave_targets(s: WizWarState, frame: JSON) -> Options:
+def _heave_targets(s: State, frame: JSON) -> Options:
     if s.wizards[frame["seat"]].treasure < 0:
         return []
     tokens = figure_targets(s, frame, "los") + object_targets(s, frame, "los")
@@ -54,7 +50,7 @@ def _heave_targets(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def heave_ho(s: WizWarState, cast: JSON) -> None:
+def heave_ho(s: State, cast: JSON) -> None:
     """Throw your treasure: phys = walking distance to the target square; it lands there."""
     me = cast["actor"]
     target = cast["values"]["target"]
@@ -80,13 +76,13 @@ SPECS["heave_ho"] = Spec(
 )
 
 
-def _heave_fix(s: WizWarState, cast: JSON) -> None:
+def _heave_fix(s: State, cast: JSON) -> None:
     target = cast["values"]["target"]
     if is_figure(target):
         cast["targets"].append(target)
 
 
-def creature_form(s: WizWarState, cast: JSON) -> None:
+def creature_form(s: State, cast: JSON) -> None:
     set_form(s, cast, cast["values"]["target"])
 
 
@@ -105,7 +101,7 @@ SPECS["extra_arms"] = Spec(resolve=self_form)
 SPECS["gnome_form:counter"] = Spec(resolve=self_form, counter=attacked)
 
 
-def _stretch_pickups(s: WizWarState, frame: JSON) -> Options:
+def _stretch_pickups(s: State, frame: JSON) -> Options:
     seat = frame["seat"]
     w = s.wizards[seat]
     if figures.spell_in_play(s, "gravity"):
@@ -130,7 +126,7 @@ def _stretch_pickups(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def stretch_pick_up(s: WizWarState, cast: JSON) -> None:
+def stretch_pick_up(s: State, cast: JSON) -> None:
     """Pick up an item or treasure in LOS (the usual MP and turn-end rules)."""
     seat = cast["seat"]
     target = cast["values"]["target"]
@@ -144,13 +140,13 @@ def stretch_pick_up(s: WizWarState, cast: JSON) -> None:
         then(s, "take_treasure", token=f"w{seat}", tid=int(target[1:]), ends=ends)
 
 
-def _stretch_things(s: WizWarState, frame: JSON) -> Options:
+def _stretch_things(s: State, frame: JSON) -> Options:
     w = s.wizards[frame["seat"]]
     things = [f"item{c}" for c in w.items] + ([f"t{w.treasure}"] if w.treasure >= 0 else [])
     return token_options(s, "thing", things)
 
 
-def stretch_drop(s: WizWarState, cast: JSON) -> None:
+def stretch_drop(s: State, cast: JSON) -> None:
     """Drop a carried item or treasure into any square in LOS."""
     seat = cast["seat"]
     w = s.wizards[seat]
@@ -165,7 +161,7 @@ def stretch_drop(s: WizWarState, cast: JSON) -> None:
     s._memo = {}
 
 
-def punch_resolve(s: WizWarState, cast: JSON) -> None:
+def punch_resolve(s: State, cast: JSON) -> None:
     hit_all(s, cast, lambda: punch_packets(s, cast["actor"]))
 
 
@@ -182,7 +178,7 @@ SPECS["stretch:punch"] = Spec(
 )
 
 
-def adrenaline(s: WizWarState, cast: JSON) -> None:
+def adrenaline(s: State, cast: JSON) -> None:
     place_spell(s, cast, cast["values"]["target"])
 
 
@@ -200,12 +196,12 @@ SPECS["adrenaline"] = Spec(
 )
 
 
-def _dash_targets(s: WizWarState, frame: JSON) -> Options:
+def _dash_targets(s: State, frame: JSON) -> Options:
     options = self_or_creature(s, frame)
     return [o for o in options if is_wizard(o[2]) or not s.creatures[o[2]].activated]
 
 
-def mad_dash(s: WizWarState, cast: JSON) -> None:
+def mad_dash(s: State, cast: JSON) -> None:
     """Double the remaining MP (a creature: its activation's MP later this turn); it drops
     any treasure and picks none up for the rest of the turn."""
     target = cast["values"]["target"]
@@ -225,7 +221,7 @@ SPECS["mad_dash"] = Spec(
 )
 
 
-def strength(s: WizWarState, cast: JSON) -> None:
+def strength(s: State, cast: JSON) -> None:
     place_spell(s, cast, cast["values"]["target"])
 
 
@@ -234,7 +230,7 @@ SPECS["strength"] = Spec(
 )
 
 
-def _tear_things(s: WizWarState, frame: JSON) -> Options:
+def _tear_things(s: State, frame: JSON) -> Options:
     """A treasure or carried item of a W/C in your square (not a treasure if you carry one)."""
     actor = frame["actor"]
     seat = frame["seat"]
@@ -254,19 +250,19 @@ def _tear_things(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "thing", things)
 
 
-def _tear_fix(s: WizWarState, cast: JSON) -> None:
+def _tear_fix(s: State, cast: JSON) -> None:
     thing = cast["values"]["thing"]
     cast["targets"].append(_holder(s, thing))
 
 
-def _holder(s: WizWarState, thing: str) -> str:
+def _holder(s: State, thing: str) -> str:
     if thing.startswith("t"):
         return s.treasures[int(thing[1:])].carrier
     c = int(thing[4:])
     return next(w.token for w in s.wizards if c in w.items)
 
 
-def tear(s: WizWarState, cast: JSON) -> None:
+def tear(s: State, cast: JSON) -> None:
     """Strength: try to tear it away, d4 2-4 succeeds; a creature drops it at once."""
     thing = cast["values"]["thing"]
     if not casting.hits(s, cast):
@@ -304,13 +300,13 @@ SPECS["tear"] = Spec(
 )
 
 
-def own_walls(s: WizWarState, frame: JSON) -> Options:
+def own_walls(s: State, frame: JSON) -> Options:
     here = figures.figure_sq(s, frame["actor"])
     edges = [n.edge for n in B.NEIGHBOURS[here] if n is not None and n.edge in s.walls]
     return token_options(s, "target", [B.edge_name(e) for e in edges])
 
 
-def wallivore(s: WizWarState, cast: JSON) -> None:
+def wallivore(s: State, cast: JSON) -> None:
     """Eat a stone wall on an edge of your square; gain 2 life."""
     e = B.parse_edge(cast["values"]["target"])
     if e in s.walls:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
@@ -12,12 +10,6 @@ from arena.games.wiz_war.cards import (
     CARDS,
     CREATURES,
 )
-from arena.games.wiz_war.records import PHYS, is_wizard
-from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
-from arena.games.wiz_war.steps import step
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.alchemy import destroy_target
 from arena.games.wiz_war.effects.elemental import self_spell
 from arena.games.wiz_war.effects.mentalism import draw_then_trim
@@ -38,10 +30,14 @@ from arena.games.wiz_war.effects.targets import (
     target_slot,
     token_options,
 )
+from arena.games.wiz_war.records import PHYS, is_wizard
+from arena.games.wiz_war.resolution import card_options, log_event, push_choice, then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
+from arena.games.wiz_war.steps import step
 
 
-def _summon_creature(s: WizWarState, frame: JSON) -> Options:
+def _summon_creature(s: State, frame: JSON) -> Options:
     seat = frame["seat"]
     if not creatures.placements(s, seat):
         return []
@@ -53,7 +49,7 @@ def _summon_creature(s: WizWarState, frame: JSON) -> Options:
     return [(action_code("creature", n), f"Summon the {CREATURES[n].title}", n) for n in names]
 
 
-def summon(s: WizWarState, cast: JSON) -> None:
+def summon(s: State, cast: JSON) -> None:
     """§8.3: the card is in play, nobody countered: roll, suffer, place."""
     then(s, "summon_roll", cast=cast["id"], creature=cast["values"]["creature"])
 
@@ -64,7 +60,7 @@ SPECS["summon"] = Spec(
 SPECS["planar_call"] = SPECS["summon"]
 
 
-def _smash_targets(s: WizWarState, frame: JSON) -> Options:
+def _smash_targets(s: State, frame: JSON) -> Options:
     here = figures.figure_sq(s, frame["actor"])
     tokens = [
         f"o{o.id}"
@@ -79,7 +75,7 @@ def _smash_targets(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def hammer_smash(s: WizWarState, cast: JSON) -> None:
+def hammer_smash(s: State, cast: JSON) -> None:
     """Destroy a wall or door of your square, or an object beside you, whatever its cracks."""
     destroy_target(s, cast["values"]["target"])
 
@@ -101,7 +97,7 @@ SPECS["thors_hammer:strike"] = Spec(
 SPECS["thors_hammer"] = SPECS["thors_hammer:strike"]
 
 
-def _charge(s: WizWarState, actor: str, d: int) -> list[int]:
+def _charge(s: State, actor: str, d: int) -> list[int]:
     """The squares a Bull Rush charge in direction d passes, in order: up to its length,
     stopping before a blocked edge or a wrap."""
     squares, sq = [], figures.figure_sq(s, actor)
@@ -114,12 +110,12 @@ def _charge(s: WizWarState, actor: str, d: int) -> list[int]:
     return squares
 
 
-def _rush_steps(s: WizWarState, frame: JSON) -> Options:
+def _rush_steps(s: State, frame: JSON) -> Options:
     k = len(_charge(s, frame["actor"], frame["values"]["dir"]))
     return [(action_code("steps", i), f"Charge {i} squares", i) for i in range(k + 1)]
 
 
-def _rush_end(s: WizWarState, frame: JSON) -> int:
+def _rush_end(s: State, frame: JSON) -> int:
     actor, d = frame["actor"], frame["values"]["dir"]
     sq = figures.figure_sq(s, actor)
     for _ in range(frame["values"]["steps"]):
@@ -129,7 +125,7 @@ def _rush_end(s: WizWarState, frame: JSON) -> int:
     return sq
 
 
-def _rush_candidates(s: WizWarState, frame: JSON) -> list[str]:
+def _rush_candidates(s: State, frame: JSON) -> list[str]:
     """Every figure_targets(..., "any"), even for a probe (whichever is beside the charge's end
     counts, not the first found): the same for every direction and length of charge, so a
     probe, which tries them all within one decision, works it out once (the memo)."""
@@ -142,14 +138,14 @@ def _rush_candidates(s: WizWarState, frame: JSON) -> list[str]:
     return found
 
 
-def _rush_targets(s: WizWarState, frame: JSON) -> Options:
+def _rush_targets(s: State, frame: JSON) -> Options:
     end = _rush_end(s, frame)
     near = sight.adjacent_squares(s, frame["actor"], at=end)
     tokens = [t for t in _rush_candidates(s, frame) if figures.figure_sq(s, t) in near]
     return token_options(s, "target", tokens)
 
 
-def _rush_possible(s: WizWarState, frame: JSON) -> bool:
+def _rush_possible(s: State, frame: JSON) -> bool:
     """Whether some charge ends beside a target: what trying every direction, length and
     target would find, asked directly (probes ask it at every decision)."""
     candidates = _rush_candidates(s, frame)
@@ -161,7 +157,7 @@ def _rush_possible(s: WizWarState, frame: JSON) -> bool:
     return any(not squares.isdisjoint(sight.adjacent_squares(s, actor, at=end)) for end in ends)
 
 
-def bull_rush(s: WizWarState, cast: JSON) -> None:
+def bull_rush(s: State, cast: JSON) -> None:
     """The caster charges 0-2 straight steps, then deals 3 phys and 1 stun to a target that
     must then be in range adj."""
     for _ in range(cast["values"]["steps"]):
@@ -170,7 +166,7 @@ def bull_rush(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def bull_rush_strike(s: WizWarState, cast: int) -> None:
+def bull_rush_strike(s: State, cast: int) -> None:
     c = s.casts.get(cast)
     if c is None or not figures.figure_alive(s, c["actor"]):
         return
@@ -203,7 +199,7 @@ SPECS["cyclops_boulder"] = Spec(
 )
 
 
-def gorgons_gaze(s: WizWarState, cast: JSON) -> None:
+def gorgons_gaze(s: State, cast: JSON) -> None:
     """2 stun tokens, 3 if E >= 5."""
     strong = cast["E"] >= value("gorgons_gaze", "strong_energy")
     tokens = value("gorgons_gaze", "strong_stun" if strong else "stun")
@@ -216,7 +212,7 @@ SPECS["gorgons_gaze"] = Spec(
 )
 
 
-def siren_song(s: WizWarState, cast: JSON) -> None:
+def siren_song(s: State, cast: JSON) -> None:
     """Move the target up to 3 legal steps, each one closer (walking distance) to you."""
     for t in casting.hits(s, cast):
         then(
@@ -232,7 +228,7 @@ def siren_song(s: WizWarState, cast: JSON) -> None:
 SPECS["siren_song"] = Spec(slots=(target_slot("los"),), resolve=siren_song, reach="los")
 
 
-def ambrosia(s: WizWarState, cast: JSON) -> None:
+def ambrosia(s: State, cast: JSON) -> None:
     damage.heal(s, cast["values"]["target"], value("ambrosia", "heal") + cast["E"] // 2)
 
 
@@ -244,7 +240,7 @@ SPECS["ambrosia"] = Spec(
 )
 
 
-def oracle(s: WizWarState, cast: JSON) -> None:
+def oracle(s: State, cast: JSON) -> None:
     """Look at the top 3 cards; one to your hand, the others to the bottom in your order."""
     seat = cast["seat"]
     top = s.deck[-value("oracle", "look") :][::-1]
@@ -255,7 +251,7 @@ def oracle(s: WizWarState, cast: JSON) -> None:
 
 
 @step
-def oracle_keep(s: WizWarState, seat: int, cards: list[int]) -> None:
+def oracle_keep(s: State, seat: int, cards: list[int]) -> None:
     if not cards:
         return
     args = {"seat": seat, "cards": cards}
@@ -264,14 +260,14 @@ def oracle_keep(s: WizWarState, seat: int, cards: list[int]) -> None:
 
 
 @step
-def oracle_kept(s: WizWarState, seat: int, cards: list[int], card: int) -> None:
+def oracle_kept(s: State, seat: int, cards: list[int], card: int) -> None:
     s.pending.remove(card)
     s.wizards[seat].hand.append(card)
     then(s, "oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
 
 
 @step
-def oracle_bottom(s: WizWarState, seat: int, cards: list[int]) -> None:
+def oracle_bottom(s: State, seat: int, cards: list[int]) -> None:
     """Choose which card goes to the very bottom; the next goes just above it."""
     if len(cards) <= 1:
         for c in cards:
@@ -284,7 +280,7 @@ def oracle_bottom(s: WizWarState, seat: int, cards: list[int]) -> None:
 
 
 @step
-def oracle_under(s: WizWarState, seat: int, cards: list[int], card: int) -> None:
+def oracle_under(s: State, seat: int, cards: list[int], card: int) -> None:
     s.pending.remove(card)
     s.deck.insert(0, card)
     then(s, "oracle_bottom", seat=seat, cards=[c for c in cards if c != card])
@@ -293,7 +289,7 @@ def oracle_under(s: WizWarState, seat: int, cards: list[int], card: int) -> None
 SPECS["oracle"] = Spec(resolve=oracle)
 
 
-def _wishes(s: WizWarState, cast: JSON) -> int:
+def _wishes(s: State, cast: JSON) -> int:
     genie = s.creatures.get("genie")
     mine = genie is not None and genie.controller == cast["seat"]
     return value("three_wishes", "genie_draw" if mine else "draw")
@@ -302,7 +298,7 @@ def _wishes(s: WizWarState, cast: JSON) -> int:
 SPECS["three_wishes"] = Spec(resolve=draw_then_trim(_wishes))
 
 
-def heroic_labour(s: WizWarState, cast: JSON) -> None:
+def heroic_labour(s: State, cast: JSON) -> None:
     """Remove all its stun tokens; it stops being stunned this turn."""
     target = cast["values"]["target"]
     if is_wizard(target):
@@ -318,7 +314,7 @@ SPECS["heroic_labour"] = Spec(
 )
 
 
-def _nemesis_protects(s: WizWarState, seat: int, cast: JSON) -> bool:
+def _nemesis_protects(s: State, seat: int, cast: JSON) -> bool:
     return (
         spell_cast(cast)
         and bool(cast.get("attack"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.wiz_war import board as B
@@ -17,16 +16,13 @@ from arena.games.wiz_war.config import (
 )
 from arena.games.wiz_war.records import MAG, PHYS, Obj, die_roll, is_wizard
 from arena.games.wiz_war.resolution import log_event
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
-
+from arena.games.wiz_war.state import State
 
 PUNCHING_FORMS = {"big_man_form", "werewolf_form", "golem_form", "dragon_form"}
 
 
 # --- Helpers effects share ---------------------------------------------------------------------
-def place_spell(s: WizWarState, cast: JSON, hold: str) -> None:
+def place_spell(s: State, cast: JSON, hold: str) -> None:
     """A temporary or permanent spell goes to its caster's play area now (§6.3)."""
     c = cast["card"]
     if c in s.pending:
@@ -34,7 +30,7 @@ def place_spell(s: WizWarState, cast: JSON, hold: str) -> None:
     casting.add_spell(s, c, cast["seat"], hold, cast["E"])
 
 
-def cancel(s: WizWarState, cast: JSON, protect: list[str] | None = None) -> None:
+def cancel(s: State, cast: JSON, protect: list[str] | None = None) -> None:
     """If any target cancels a multi-target spell, no target suffers it (§6.5); each Fire
     Dart is countered separately (its card text)."""
     if cast["key"] == "fire_darts" and protect:
@@ -43,7 +39,7 @@ def cancel(s: WizWarState, cast: JSON, protect: list[str] | None = None) -> None
     cast["canceled"] = True
 
 
-def punch_packets(s: WizWarState, actor: str) -> list[list]:
+def punch_packets(s: State, actor: str) -> list[list]:
     """A punch: 1 physical, or the form's punch; Mightstone +d4; Fire Cloak +2 mag·fire."""
     form = figures.form_spell(s, actor)
     packets: list[list] = []
@@ -67,9 +63,7 @@ def punch_packets(s: WizWarState, actor: str) -> list[list]:
     return packets
 
 
-def hit_all(
-    s: WizWarState, cast: JSON, packets: Callable[[], list[list]] | list[list]
-) -> list[str]:
+def hit_all(s: State, cast: JSON, packets: Callable[[], list[list]] | list[list]) -> list[str]:
     """Damage every target that is hit (figures) and every object target; returns the
     figures hit."""
     hit = casting.hits(s, cast)
@@ -83,7 +77,7 @@ def hit_all(
     return hit
 
 
-def object_exists(s: WizWarState, token: str) -> bool:
+def object_exists(s: State, token: str) -> bool:
     if token.startswith("o"):
         return int(token[1:]) in s.objects
     e = B.parse_edge(token)
@@ -91,9 +85,9 @@ def object_exists(s: WizWarState, token: str) -> bool:
 
 
 def damage_spell(
-    amount: Callable[[WizWarState, JSON], int], kind: str = MAG, element: str = ""
+    amount: Callable[[State, JSON], int], kind: str = MAG, element: str = ""
 ) -> Callable:
-    def resolve_it(s: WizWarState, cast: JSON) -> None:
+    def resolve_it(s: State, cast: JSON) -> None:
         hit_all(s, cast, [[amount(s, cast), kind, element]])
 
     return resolve_it
@@ -109,7 +103,7 @@ def value(key: str, name: str) -> int:
 
 
 def add_object(
-    s: WizWarState, kind: str, sq: int, cast: JSON, card_id: int = -1, live: bool = False
+    s: State, kind: str, sq: int, cast: JSON, card_id: int = -1, live: bool = False
 ) -> int:
 
     oid = s.next_object
@@ -121,7 +115,7 @@ def add_object(
     return oid
 
 
-def set_form(s: WizWarState, cast: JSON, target: str) -> None:
+def set_form(s: State, cast: JSON, target: str) -> None:
     """One Transformation per figure: a new one ends the old; the wizard's remaining MP
     follow a base-speed change (§7.6, §5.1)."""
     old = figures.form_spell(s, target)
@@ -149,12 +143,12 @@ def targets_me(seat: int, cast: JSON) -> bool:
     return f"w{seat}" in cast.get("targets", [])
 
 
-def attacked(s: WizWarState, seat: int, cast: JSON) -> bool:
+def attacked(s: State, seat: int, cast: JSON) -> bool:
     """ "When you are attacked": an attack with this wizard among its targets."""
     return bool(cast.get("attack")) and targets_me(seat, cast)
 
 
-def own_in_targets(s: WizWarState, seat: int, cast: JSON, wizard: bool = True) -> list[str]:
+def own_in_targets(s: State, seat: int, cast: JSON, wizard: bool = True) -> list[str]:
     return [
         t
         for t in cast.get("targets", [])
@@ -164,9 +158,9 @@ def own_in_targets(s: WizWarState, seat: int, cast: JSON, wizard: bool = True) -
     ]
 
 
-def against(s: WizWarState, ct: JSON) -> JSON:
+def against(s: State, ct: JSON) -> JSON:
     return s.casts[ct["against"]]
 
 
-def cancel_it(s: WizWarState, ct: JSON) -> None:
+def cancel_it(s: State, ct: JSON) -> None:
     cancel(s, against(s, ct), protect=[wizard_of(ct)])

@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from arena.games.base import JSON
 from arena.games.codes import action_code
@@ -16,10 +15,8 @@ from arena.games.wiz_war.cards import (
     CREATURES,
 )
 from arena.games.wiz_war.records import is_wizard
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.spec import Options, Slot
+from arena.games.wiz_war.state import State
 
 
 # --- Tokens and what they name -----------------------------------------------------------------
@@ -27,7 +24,7 @@ def is_figure(token: str) -> bool:
     return is_wizard(token) or token in CREATURES
 
 
-def token_square(s: WizWarState, token: str) -> int:
+def token_square(s: State, token: str) -> int:
     """The square a target stands on or borders (an edge: -1)."""
     if is_figure(token):
         return figures.figure_sq(s, token)
@@ -42,7 +39,7 @@ def token_square(s: WizWarState, token: str) -> int:
     return -1
 
 
-def describe_target(s: WizWarState, token: str) -> str:
+def describe_target(s: State, token: str) -> str:
     if is_figure(token):
         return figures.name_of(s, token)
     if token.startswith("o") and token[1:].isdigit():
@@ -69,7 +66,7 @@ def describe_target(s: WizWarState, token: str) -> str:
     return token
 
 
-def token_options(s: WizWarState, slot: str, tokens: list[str]) -> Options:
+def token_options(s: State, slot: str, tokens: list[str]) -> Options:
     if s._probing:  # only the values count: no code or label is shown
         return [("", "", t) for t in tokens]
     if s._unlabelled:
@@ -87,7 +84,7 @@ def gather(frame: JSON, tokens: Iterable[str]) -> list[str]:
 
 
 # --- Range and line of sight as a declaration sees it -------------------------------------------
-def _view(s: WizWarState, frame: JSON) -> tuple[str, int, int, bool]:
+def _view(s: State, frame: JSON) -> tuple[str, int, int, bool]:
     """(actor, origin, walls to ignore, Around the Corner) for the thing being declared."""
     actor = frame["actor"]
     if not is_wizard(actor) or frame["source"] != "hand":
@@ -97,16 +94,16 @@ def _view(s: WizWarState, frame: JSON) -> tuple[str, int, int, bool]:
     return actor, w.projection, ignore, w.corner
 
 
-def origin_of(s: WizWarState, frame: JSON) -> int:
+def origin_of(s: State, frame: JSON) -> int:
     actor, origin, _, _ = _view(s, frame)
     return origin if origin >= 0 else figures.figure_sq(s, actor)
 
 
-def in_range(s: WizWarState, frame: JSON, sq: int, reach: str) -> bool:
+def in_range(s: State, frame: JSON, sq: int, reach: str) -> bool:
     return _in_view(s, _view(s, frame), sq, reach)
 
 
-def _in_view(s: WizWarState, view: tuple[str, int, int, bool], sq: int, reach: str) -> bool:
+def _in_view(s: State, view: tuple[str, int, int, bool], sq: int, reach: str) -> bool:
     """`in_range` for a view already worked out (one per declaration, not per square)."""
     actor, origin, ignore, corner = view
     here = origin if origin >= 0 else figures.figure_sq(s, actor)
@@ -123,13 +120,13 @@ def _in_view(s: WizWarState, view: tuple[str, int, int, bool], sq: int, reach: s
     return True
 
 
-def squares_in_sight(s: WizWarState, frame: JSON) -> int:
+def squares_in_sight(s: State, frame: JSON) -> int:
     """Mask of the squares in range `los` (no limit) of the thing being declared."""
     actor, origin, ignore, corner = _view(s, frame)
     return sight.sight(s, actor, origin, ignore, corner)
 
 
-def edges_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
+def edges_in_range(s: State, frame: JSON, reach: str) -> int:
     """Mask of the edges in range: beside the square for `adj` and `own`, else seen and
     (for `losN`) with a bordering square nearer than N."""
     actor, origin, ignore, _ = _view(s, frame)
@@ -140,12 +137,12 @@ def edges_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
     return sight.edge_sight(s, actor, origin, ignore) & B.edges_nearer(here, limit)
 
 
-def edge_in_range(s: WizWarState, frame: JSON, edge: int, reach: str) -> bool:
+def edge_in_range(s: State, frame: JSON, edge: int, reach: str) -> bool:
     return edges_in_range(s, frame, reach) >> edge & 1 == 1
 
 
 def figure_targets(
-    s: WizWarState,
+    s: State,
     frame: JSON,
     reach: str,
     wizards: bool = True,
@@ -178,7 +175,7 @@ def figure_targets(
 ATTACKABLE = ("stone_block", "rosebush", "thornbush", "totem")
 
 
-def barriers_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
+def barriers_in_range(s: State, frame: JSON, reach: str) -> int:
     """Mask of the walls and doors in range that an attack may target (never outer walls)."""
     hits = sight.barriers(s) & edges_in_range(s, frame, reach)
     if reach in ("adj", "own"):
@@ -186,7 +183,7 @@ def barriers_in_range(s: WizWarState, frame: JSON, reach: str) -> int:
     return hits
 
 
-def object_targets(s: WizWarState, frame: JSON, reach: str, edges: bool = True) -> list[str]:
+def object_targets(s: State, frame: JSON, reach: str, edges: bool = True) -> list[str]:
     """Attackable objects and walls/doors (never outer walls) in range (§7.5)."""
 
     def found() -> Iterable[str]:
@@ -217,13 +214,13 @@ def target_slot(
     attack: bool = True,
     name: str = "target",
 ) -> Slot:
-    def offered(s: WizWarState, frame: JSON) -> Options:
+    def offered(s: State, frame: JSON) -> Options:
         tokens = figure_targets(s, frame, reach, wizards, creatures, own, attack)
         if objects and not (tokens and frame.get("probe")):
             tokens += object_targets(s, frame, reach)
         return token_options(s, name, tokens)
 
-    def exists(s: WizWarState, frame: JSON) -> bool:
+    def exists(s: State, frame: JSON) -> bool:
         """A wall or door in range answers at once; only then are figures looked at. The
         answer reads only who declares, from where and the slot's reach, so the cards of a
         hand that share those share it within a decision."""
@@ -234,7 +231,7 @@ def target_slot(
             found = s._memo[key] = _exists(s, frame)
         return found
 
-    def _exists(s: WizWarState, frame: JSON) -> bool:
+    def _exists(s: State, frame: JSON) -> bool:
         if objects and barriers_in_range(s, frame, reach):
             return True
         return bool(offered(s, frame))
@@ -242,7 +239,7 @@ def target_slot(
     return Slot(name, offered, exists=exists)
 
 
-def self_or_creature(s: WizWarState, frame: JSON) -> Options:
+def self_or_creature(s: State, frame: JSON) -> Options:
     """`self or creature you control`: the caster, or one of his creatures in LOS (§9)."""
     seat = frame["seat"]
     tokens = [f"w{seat}"] + [
@@ -253,11 +250,11 @@ def self_or_creature(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def self_only(s: WizWarState, frame: JSON) -> Options:
+def self_only(s: State, frame: JSON) -> Options:
     return token_options(s, "target", [f"w{frame['seat']}"])
 
 
-def energy_options(s: WizWarState, frame: JSON) -> Options:
+def energy_options(s: State, frame: JSON) -> Options:
     """No energy, or one card with an energy value from the hand (Flash Energy allowed)."""
     seat = frame["seat"]
     used = {v for k, v in frame["values"].items() if k.startswith("energy")}
@@ -270,7 +267,7 @@ def energy_options(s: WizWarState, frame: JSON) -> Options:
     ]
 
 
-def energy_cards(s: WizWarState, head: str, seat: int, cards: Iterable[int], verb: str) -> Options:
+def energy_cards(s: State, head: str, seat: int, cards: Iterable[int], verb: str) -> Options:
     """A slot's choice among `seat`'s energy cards: per card the code `head:card=N`, the label
     "`verb` <title> (E <its energy>)", and the card; unlabelled where nobody reads labels."""
     if s._probing or s._unlabelled:
@@ -281,7 +278,7 @@ def energy_cards(s: WizWarState, head: str, seat: int, cards: Iterable[int], ver
     ]
 
 
-def _needs_energy(s: WizWarState, frame: JSON) -> bool:
+def _needs_energy(s: State, frame: JSON) -> bool:
     """Add's total replaces the energy card of the wizard's next spell (§10.2)."""
     actor = frame["actor"]
     return not (
@@ -292,11 +289,11 @@ def _needs_energy(s: WizWarState, frame: JSON) -> bool:
 ENERGY_SLOT = Slot("energy", energy_options, when=_needs_energy)
 
 
-def direction_options(s: WizWarState, frame: JSON) -> Options:
+def direction_options(s: State, frame: JSON) -> Options:
     return [(action_code("dir", d), f"Direction {d}", i) for i, d in enumerate(B.DIRS)]
 
 
-def energy_value(s: WizWarState, frame: JSON) -> int:
+def energy_value(s: State, frame: JSON) -> int:
     """E as it will be when paid: the chosen card (+ Powerstones), or Add's total."""
     actor = frame["actor"]
     seat = frame["seat"]

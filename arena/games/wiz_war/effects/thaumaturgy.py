@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
@@ -11,10 +9,6 @@ from arena.games.wiz_war.cards import (
     CARDS,
     ITEM,
 )
-from arena.games.wiz_war.records import MAG, PHYS, is_wizard
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.elemental import self_spell
 from arena.games.wiz_war.effects.shared import (
     against,
@@ -36,10 +30,12 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
 )
 from arena.games.wiz_war.effects.white_cantrip import doors_in_sight, pick_lock
+from arena.games.wiz_war.records import MAG, PHYS, is_wizard
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
 
 
-def anti_anti(s: WizWarState, ct: JSON) -> None:
+def anti_anti(s: State, ct: JSON) -> None:
     """Cancel the counter aimed at your spell; Anti-Anti cannot be cancelled."""
     cancel(s, against(s, ct))
 
@@ -47,7 +43,7 @@ def anti_anti(s: WizWarState, ct: JSON) -> None:
 SPECS["anti_anti"] = Spec(resolve=anti_anti, counter=lambda s, seat, c: True)
 
 
-def backlash(s: WizWarState, ct: JSON) -> None:
+def backlash(s: State, ct: JSON) -> None:
     """Cancel it; its caster suffers mag = that spell's E (not an attack)."""
     target = against(s, ct)
     cancel(s, target, protect=[wizard_of(ct)])
@@ -68,7 +64,7 @@ SPECS["globe_of_pain"] = Spec(
 )
 
 
-def slow_death(s: WizWarState, cast: JSON) -> None:
+def slow_death(s: State, cast: JSON) -> None:
     """A curse: 1 mag (not an attack) per card the target draws; he is never forced to draw."""
     hit = casting.hits(s, cast)
     if hit:
@@ -80,17 +76,17 @@ SPECS["slow_death"] = Spec(
 )
 
 
-def _yoink_victims(s: WizWarState, frame: JSON) -> Options:
+def _yoink_victims(s: State, frame: JSON) -> Options:
     options = target_slot("los", creatures=False).options(s, frame)
     return [o for o in options if any(CARDS[c].kind == ITEM for c in s.wizards[int(o[2][1])].items)]
 
 
-def _yoink_things(s: WizWarState, frame: JSON) -> Options:
+def _yoink_things(s: State, frame: JSON) -> Options:
     w = s.wizards[int(frame["values"]["target"][1])]
     return token_options(s, "thing", [f"item{c}" for c in w.items if CARDS[c].kind == ITEM])
 
 
-def yoink(s: WizWarState, cast: JSON) -> None:
+def yoink(s: State, cast: JSON) -> None:
     """Take one carried item (not a treasure or relic): you now carry it."""
     c = int(cast["values"]["thing"][4:])
     for t in casting.hits(s, cast):
@@ -113,7 +109,7 @@ SPECS["invisible"] = Spec(resolve=self_spell)
 SPECS["invisible:counter"] = Spec(resolve=self_spell, counter=attacked)
 
 
-def gravity(s: WizWarState, cast: JSON) -> None:
+def gravity(s: State, cast: JSON) -> None:
     """Every figure drops everything it carries; nobody picks anything up while it lasts."""
     for w in s.wizards:
         if not w.alive:
@@ -129,7 +125,7 @@ def gravity(s: WizWarState, cast: JSON) -> None:
 SPECS["gravity"] = Spec(resolve=gravity)
 
 
-def _own_edges(s: WizWarState, frame: JSON) -> Options:
+def _own_edges(s: State, frame: JSON) -> Options:
     here = figures.figure_sq(s, frame["actor"])
     edges = [
         n.edge
@@ -139,7 +135,7 @@ def _own_edges(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", [B.edge_name(e) for e in edges])
 
 
-def pass_through(s: WizWarState, cast: JSON) -> None:
+def pass_through(s: State, cast: JSON) -> None:
     """Your next step this turn may cross that edge (1 MP)."""
     s.wizards[cast["seat"]].pass_edges.append(B.parse_edge(cast["values"]["target"]))
     s._memo = {}
@@ -150,7 +146,7 @@ SPECS["pass_through_wall"] = Spec(
 )
 
 
-def _any_doors(s: WizWarState, frame: JSON) -> Options:
+def _any_doors(s: State, frame: JSON) -> Options:
     tokens = [
         B.edge_name(e)
         for e in sorted(s.doors)
@@ -159,7 +155,7 @@ def _any_doors(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def seal_door(s: WizWarState, cast: JSON) -> None:
+def seal_door(s: State, cast: JSON) -> None:
     """Closed for everyone, its owner included; still destructible."""
     e = B.parse_edge(cast["values"]["target"])
     if e not in s.doors:
@@ -187,11 +183,11 @@ SPECS["dagger"] = Spec(
 )
 
 
-def _blade_energy(s: WizWarState, frame: JSON) -> Options:
+def _blade_energy(s: State, frame: JSON) -> Options:
     return [o for o in energy_options(s, frame) if o[2] >= 0]
 
 
-def wizardblade(s: WizWarState, cast: JSON) -> None:
+def wizardblade(s: State, cast: JSON) -> None:
     """Mag = the discarded card's EV (+Powerstone); 1 crack per damage point vs objects."""
     hit_all(s, cast, [[cast["E"], MAG, "", True]])
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.codes import action_code
 from arena.games.wiz_war import board as B
@@ -11,12 +9,6 @@ from arena.games.wiz_war import damage, figures, hand, sight
 from arena.games.wiz_war.cards import (
     CARDS,
 )
-from arena.games.wiz_war.records import MAG, Spell
-from arena.games.wiz_war.resolution import then
-from arena.games.wiz_war.steps import step
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.conjuring import object_spell
 from arena.games.wiz_war.effects.mutation import own_walls
 from arena.games.wiz_war.effects.shared import (
@@ -31,10 +23,14 @@ from arena.games.wiz_war.effects.shared import (
 )
 from arena.games.wiz_war.effects.targets import ENERGY_SLOT, in_range, target_slot, token_options
 from arena.games.wiz_war.effects.thaumaturgy import pass_through
+from arena.games.wiz_war.records import MAG, Spell
+from arena.games.wiz_war.resolution import then
 from arena.games.wiz_war.spec import SPECS, TIME_PASSES, Options, Slot, Spec
+from arena.games.wiz_war.state import State
+from arena.games.wiz_war.steps import step
 
 
-def _open_squares(s: WizWarState, actor: str) -> list[int]:
+def _open_squares(s: State, actor: str) -> list[int]:
     """The empty squares beside the caster where a totem may stand."""
     here = figures.figure_sq(s, actor)
     return [
@@ -42,12 +38,12 @@ def _open_squares(s: WizWarState, actor: str) -> list[int]:
     ]
 
 
-def _totem_squares(s: WizWarState, frame: JSON) -> Options:
+def _totem_squares(s: State, frame: JSON) -> Options:
     squares = _open_squares(s, frame["actor"])
     return token_options(s, "target", [B.square_name(sq) for sq in squares])
 
 
-def _totem_room(s: WizWarState, frame: JSON) -> bool:
+def _totem_room(s: State, frame: JSON) -> bool:
     """Whether `_totem_squares` offers a square: one answer for every totem in the hand."""
     key = ("totem_room", frame["actor"])
     found = s._memo.get(key)
@@ -71,7 +67,7 @@ for _totem in (
     )
 
 
-def salmon_totem(s: WizWarState, sp: Spell) -> None:
+def salmon_totem(s: State, sp: Spell) -> None:
     """Your wizard (in its sector) and each of your creatures there gain 1 life."""
     obj = next((o for o in s.objects.values() if o.card == sp.card), None)
     if obj is None:
@@ -91,14 +87,14 @@ SPECS["spirit_bolt"] = Spec(
 )
 
 
-def spirit_drain(s: WizWarState, cast: JSON) -> None:
+def spirit_drain(s: State, cast: JSON) -> None:
     """2 mag; you gain life equal to the life the target lost."""
     hit_all(s, cast, [[value("spirit_drain", "damage"), MAG, ""]])
     then(s, "drain_heal", cast=cast["id"])
 
 
 @step
-def drain_heal(s: WizWarState, cast: int) -> None:
+def drain_heal(s: State, cast: int) -> None:
     c = s.casts.get(cast)
     if c is not None:
         damage.heal(s, c["actor"], sum(c["lost"].values()))
@@ -107,7 +103,7 @@ def drain_heal(s: WizWarState, cast: int) -> None:
 SPECS["spirit_drain"] = Spec(slots=(target_slot("los"),), resolve=spirit_drain, reach="los")
 
 
-def _ward_applies(s: WizWarState, seat: int, cast: JSON) -> bool:
+def _ward_applies(s: State, seat: int, cast: JSON) -> bool:
     if not (spell_cast(cast) and cast.get("attack")):
         return False
     sectors = {
@@ -125,7 +121,7 @@ SPECS["ancestral_ward"] = Spec(
 )
 
 
-def _own_wall_edges(s: WizWarState, frame: JSON) -> Options:
+def _own_wall_edges(s: State, frame: JSON) -> Options:
     return own_walls(s, frame)
 
 
@@ -134,7 +130,7 @@ SPECS["spirit_walk"] = Spec(
 )
 
 
-def _own_totems(s: WizWarState, frame: JSON) -> Options:
+def _own_totems(s: State, frame: JSON) -> Options:
     if not _totem_squares(s, frame):
         return []
     tokens = [
@@ -145,11 +141,11 @@ def _own_totems(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def _uproot_squares(s: WizWarState, frame: JSON) -> Options:
+def _uproot_squares(s: State, frame: JSON) -> Options:
     return [(action_code("place", o[2]), o[1], o[2]) for o in _totem_squares(s, frame)]
 
 
-def uproot(s: WizWarState, cast: JSON) -> None:
+def uproot(s: State, cast: JSON) -> None:
     obj = s.objects.get(int(cast["values"]["target"][1:]))
     sq = B.parse_square(cast["values"]["place"])
     if obj is not None and sight.empty_square(s, sq):
@@ -164,7 +160,7 @@ SPECS["uproot"] = Spec(
 )
 
 
-def _totem_cards(s: WizWarState, frame: JSON) -> Options:
+def _totem_cards(s: State, frame: JSON) -> Options:
     w = s.wizards[frame["seat"]]
     cards = [c for c in s.discard + w.spec_discard if CARDS[c].has("totem")]
     return [
@@ -173,7 +169,7 @@ def _totem_cards(s: WizWarState, frame: JSON) -> Options:
     ]
 
 
-def spirit_call(s: WizWarState, cast: JSON) -> None:
+def spirit_call(s: State, cast: JSON) -> None:
     c = cast["values"]["take"]
     w = s.wizards[cast["seat"]]
     for pile in (s.discard, w.spec_discard):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arena.games.base import JSON
 from arena.games.wiz_war import belongings, casting, damage, figures, sight
 from arena.games.wiz_war import board as B
@@ -12,11 +10,6 @@ from arena.games.wiz_war.cards import (
     NEUTRAL,
     SUMMON,
 )
-from arena.games.wiz_war.records import PHYS, Spell
-from arena.games.wiz_war.resolution import log_event, then
-
-if TYPE_CHECKING:
-    from arena.games.wiz_war.rules import WizWarState
 from arena.games.wiz_war.effects.shared import (
     cancel_it,
     damage_spell,
@@ -38,14 +31,17 @@ from arena.games.wiz_war.effects.targets import (
     token_options,
     token_square,
 )
+from arena.games.wiz_war.records import PHYS, Spell
+from arena.games.wiz_war.resolution import log_event, then
 from arena.games.wiz_war.spec import SPECS, Options, Slot, Spec
+from arena.games.wiz_war.state import State
 
 
-def counter_full_shield(s: WizWarState, seat: int, cast: JSON) -> bool:
+def counter_full_shield(s: State, seat: int, cast: JSON) -> bool:
     return spell_cast(cast) and targets_me(seat, cast)
 
 
-def counter_negate_neutral(s: WizWarState, seat: int, cast: JSON) -> bool:
+def counter_negate_neutral(s: State, seat: int, cast: JSON) -> bool:
     return spell_cast(cast) and cast.get("kind") in (NEUTRAL, SUMMON)
 
 
@@ -53,7 +49,7 @@ SPECS["full_shield"] = Spec(resolve=cancel_it, cancels=True, counter=counter_ful
 SPECS["negate_neutral"] = Spec(resolve=cancel_it, cancels=True, counter=counter_negate_neutral)
 
 
-def _carriers(s: WizWarState, frame: JSON) -> Options:
+def _carriers(s: State, frame: JSON) -> Options:
     tokens = [
         w.token
         for w in s.wizards
@@ -62,13 +58,13 @@ def _carriers(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def _carried_things(s: WizWarState, frame: JSON) -> Options:
+def _carried_things(s: State, frame: JSON) -> Options:
     w = s.wizards[int(frame["values"]["target"][1])]
     things = [f"item{c}" for c in w.items] + ([f"t{w.treasure}"] if w.treasure >= 0 else [])
     return token_options(s, "thing", things)
 
 
-def drop_object(s: WizWarState, cast: JSON) -> None:
+def drop_object(s: State, cast: JSON) -> None:
     """Target drops one carried item or its treasure/relic (caster picks) into its square."""
     target, thing = cast["values"]["target"], cast["values"]["thing"]
     if not casting.hits(s, cast):
@@ -87,7 +83,7 @@ SPECS["drop_object"] = Spec(
 )
 
 
-def zot_stun(s: WizWarState, cast: JSON) -> None:
+def zot_stun(s: State, cast: JSON) -> None:
     """Mode B: 2 stun tokens."""
     for t in casting.hits(s, cast):
         then(s, "stun", target=t, tokens=value("zot", "stun"))
@@ -102,7 +98,7 @@ SPECS["zot:damage"] = Spec(
 SPECS["zot:stun"] = Spec(slots=(target_slot("los"),), resolve=zot_stun, reach="los")
 
 
-def around_the_corner(s: WizWarState, cast: JSON) -> None:
+def around_the_corner(s: State, cast: JSON) -> None:
     """The next spell this turn may trace LOS through one intermediate square."""
     s.wizards[cast["seat"]].corner = True
 
@@ -110,13 +106,13 @@ def around_the_corner(s: WizWarState, cast: JSON) -> None:
 SPECS["around_the_corner"] = Spec(resolve=around_the_corner)
 
 
-def empty_edges(s: WizWarState, frame: JSON) -> Options:
+def empty_edges(s: State, frame: JSON) -> Options:
     empty = B.ALL_EDGES_MASK & ~sight.barriers(s) & ~B.bit_mask(list(s.fire_walls))
     hits = empty & edges_in_range(s, frame, "los")
     return token_options(s, "target", gather(frame, (B.edge_name(e) for e in B.bits(hits))))
 
 
-def create_wall(s: WizWarState, cast: JSON) -> None:
+def create_wall(s: State, cast: JSON) -> None:
     """A stone wall (5 cracks) on an empty edge, while the spell is maintained."""
     e = B.parse_edge(cast["values"]["target"])
     if not sight.empty_edge(s, e):
@@ -130,12 +126,12 @@ def create_wall(s: WizWarState, cast: JSON) -> None:
 SPECS["create_wall"] = Spec(slots=(Slot("target", empty_edges),), resolve=create_wall, reach="los")
 
 
-def _wall_or_door_edges(s: WizWarState, frame: JSON) -> Options:
+def _wall_or_door_edges(s: State, frame: JSON) -> Options:
     hits = sight.barriers(s) & edges_in_range(s, frame, "los")
     return token_options(s, "target", gather(frame, (B.edge_name(e) for e in B.bits(hits))))
 
 
-def destroy_wall(s: WizWarState, cast: JSON) -> None:
+def destroy_wall(s: State, cast: JSON) -> None:
     """Destroy it; each W/C in the two bordering squares suffers 2 phys (not an attack)."""
     e = B.parse_edge(cast["values"]["target"])
     if e not in s.walls and e not in s.doors:
@@ -149,7 +145,7 @@ def destroy_wall(s: WizWarState, cast: JSON) -> None:
 SPECS["destroy_wall"] = Spec(slots=(Slot("target", _wall_or_door_edges),), resolve=destroy_wall)
 
 
-def _spell_visible(s: WizWarState, frame: JSON, sp: Spell) -> bool:
+def _spell_visible(s: State, frame: JSON, sp: Spell) -> bool:
     """LOS to a spell = LOS to its target or created object, or to its caster [assumed];
     global spells are seen by everyone."""
     card = CARDS[sp.card]
@@ -172,19 +168,19 @@ def _spell_visible(s: WizWarState, frame: JSON, sp: Spell) -> bool:
     return any(in_range(s, frame, sq, "los") for sq in squares)
 
 
-def spells_in_sight(s: WizWarState, frame: JSON) -> Options:
+def spells_in_sight(s: State, frame: JSON) -> Options:
     tokens = gather(
         frame, (f"spell{c}" for c, sp in s.spells.items() if _spell_visible(s, frame, sp))
     )
     return token_options(s, "target", tokens)
 
 
-def dispel(s: WizWarState, cast: JSON) -> None:
+def dispel(s: State, cast: JSON) -> None:
     """End a maintained spell; a Booby Trap loses one token per Dispel."""
     end_or_weaken(s, int(cast["values"]["target"][5:]))
 
 
-def end_or_weaken(s: WizWarState, c: int) -> None:
+def end_or_weaken(s: State, c: int) -> None:
     if c not in s.spells:
         return
     if CARDS[c].key == "booby_trap":
@@ -203,7 +199,7 @@ def end_or_weaken(s: WizWarState, c: int) -> None:
 SPECS["dispel"] = Spec(slots=(Slot("target", spells_in_sight),), resolve=dispel)
 
 
-def doors_in_sight(s: WizWarState, frame: JSON) -> Options:
+def doors_in_sight(s: State, frame: JSON) -> Options:
     colour = s.wizards[frame["seat"]].colour
     seen = edges_in_range(s, frame, "los")
     tokens = [
@@ -214,7 +210,7 @@ def doors_in_sight(s: WizWarState, frame: JSON) -> Options:
     return token_options(s, "target", tokens)
 
 
-def pick_lock(s: WizWarState, cast: JSON) -> None:
+def pick_lock(s: State, cast: JSON) -> None:
     """Unlock the door momentarily: pass it once this turn, hold it open while beside it."""
     e = B.parse_edge(cast["values"]["target"])
     w = s.wizards[cast["seat"]]
@@ -226,13 +222,13 @@ def pick_lock(s: WizWarState, cast: JSON) -> None:
 SPECS["pick_lock"] = Spec(slots=(Slot("target", doors_in_sight),), resolve=pick_lock)
 
 
-def _sectors_in_sight(s: WizWarState, frame: JSON) -> Options:
+def _sectors_in_sight(s: State, frame: JSON) -> Options:
     seen = squares_in_sight(s, frame)
     out = [B.COLOURS[sector] for sector, mask in enumerate(B.SECTOR_MASKS) if seen & mask]
     return token_options(s, "target", out)
 
 
-def _rotations(s: WizWarState, frame: JSON) -> Options:
+def _rotations(s: State, frame: JSON) -> Options:
     return [
         ("rotate:cw", "Turn it 90° clockwise", 1),
         ("rotate:ccw", "Turn it 90° counter-clockwise", 3),
@@ -240,7 +236,7 @@ def _rotations(s: WizWarState, frame: JSON) -> Options:
     ]
 
 
-def rotate_sector(s: WizWarState, cast: JSON) -> None:
+def rotate_sector(s: State, cast: JSON) -> None:
     """Its 25 squares, everything in them and the edges strictly inside turn; its boundary
     edges stay (§2.7)."""
     sector = B.COLOURS.index(cast["values"]["target"])
@@ -287,7 +283,7 @@ SPECS["rotate_sector"] = Spec(
 )
 
 
-def land_square(s: WizWarState, cast: JSON, token: str) -> int:
+def land_square(s: State, cast: JSON, token: str) -> int:
     """Where a thrown thing lands: the target's square; for an edge, the bordering square
     on the thrower's side [assumed]."""
     if token.startswith("r") and token[-1] in "es":
@@ -297,13 +293,13 @@ def land_square(s: WizWarState, cast: JSON, token: str) -> int:
     return token_square(s, token)
 
 
-def _thrown_targets(s: WizWarState, cast: JSON) -> None:
+def _thrown_targets(s: State, cast: JSON) -> None:
     fix_default(s, cast)
     target = cast["values"].get("target", "")
     cast["land"] = land_square(s, cast, target) if target else figures.figure_sq(s, cast["actor"])
 
 
-def fix_default(s: WizWarState, cast: JSON) -> None:
+def fix_default(s: State, cast: JSON) -> None:
     for token in [cast["values"].get("target", "")]:
         if not token:
             continue
@@ -313,7 +309,7 @@ def fix_default(s: WizWarState, cast: JSON) -> None:
             cast["objects"].append(token)
 
 
-def large_rock(s: WizWarState, cast: JSON) -> None:
+def large_rock(s: State, cast: JSON) -> None:
     """As your attack: 2 phys; the rock then lies in the target's square."""
     hit_all(s, cast, [[value("large_rock", "damage"), PHYS, ""]])
 
