@@ -1,17 +1,18 @@
 """Public pages kept whole in the cache for visitors who are not signed in, until something
 they show changes (docs/decisions/caching.md).
 
-A page view decorated with `public_page(scope)` answers an anonymous GET from the cache
-(Redis in production) when it can; what it renders is kept for `ARENA_PAGE_CACHE` seconds (0,
-the default, turns this off). A page is drawn from a few *scopes*: the site's match lists
-(`SITE`), one game's ladder, one bot, one match. Each scope has a *generation* that changes
-when something in it changes (`pages_changed`, after the transaction commits): a finish
-changes the match lists, its game, its bots and itself, and nothing else, so the pages of the
-thousands of other bots and matches stay kept. The next request for a stale page draws it
-afresh while the others asking for it meanwhile get the last drawing (one change behind)
-rather than all drawing it at once. Between two changes a page may be up to
-`ARENA_PAGE_CACHE` seconds behind on what moves without them (matches queued or started, a
-remote bot's presence, another bot's rank).
+For a page view marked `public_page(scope)`, `PageCacheMiddleware` answers an anonymous GET
+from the cache (Redis in production) when it can, before the rest of the middleware runs;
+what the view and the middleware below drew (body and headers) is kept for
+`ARENA_PAGE_CACHE` seconds (0, the default, turns this off). A page is drawn from a few
+*scopes*: the site-wide pages (`SITE`), one game's ladder, one bot, one match. Each scope
+has a *generation* that changes when something in it changes (`pages_changed`, after the
+transaction commits): a finish changes the site-wide pages, its game, its bots and itself,
+and nothing else, so the pages of the thousands of other bots and matches stay kept. The
+next request for a stale page draws it afresh while the others asking for it meanwhile get
+the last drawing (one change behind) rather than all drawing it at once. Between two changes
+a page may be up to `ARENA_PAGE_CACHE` seconds behind on what moves without them (matches
+queued or started, a remote bot's presence, another bot's rank).
 
 Never kept: a visitor with a session or messages, a response that is not a 200, sets a
 cookie, needs a CSRF token or says `no-store`, or that the view marked `uncached` (a match
@@ -23,12 +24,12 @@ from __future__ import annotations
 import hashlib
 import time
 from collections.abc import Callable, Iterable
-from functools import wraps
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
 
 #: Every page, whatever else it shows: changed when anything may have (ratings recomputed).
 EVERYTHING = "all"
@@ -99,35 +100,54 @@ def _generations(found: dict, keys: list[str]) -> tuple:
 
 
 def public_page(scope: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
-    """Keep the view's anonymous pages until `scope` (or `EVERYTHING`) changes; `scope` is
-    formatted with the view's keyword arguments (`BOT` with `bot_id`)."""
+    """Mark a view whose anonymous pages `PageCacheMiddleware` keeps until `scope` (or
+    `EVERYTHING`) changes; `scope` is formatted with the view's keyword arguments (`BOT`
+    with `bot_id`)."""
 
-    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-        @wraps(view)
-        def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-            seconds = settings.ARENA_PAGE_CACHE
-            if not seconds or request.method not in ("GET", "HEAD") or not _anonymous(request):
-                return view(request, *args, **kwargs)
-            where = f"{request.get_host()}{request.get_full_path()}".encode()
-            key = f"arena:page:v2:{hashlib.sha256(where).hexdigest()}"
-            scopes = [_generation_key(EVERYTHING), _generation_key(scope.format(**kwargs))]
-            found = cache.get_many([*scopes, key])  # one round trip for a kept page
-            generations = _generations(found, scopes)
-            kept = found.get(key)
-            if kept is not None:
-                drawn_in, drawn_at, content_type, body = kept
-                fresh = drawn_in == generations and time.time() - drawn_at < seconds
-                # Stale: one request draws it again, the others meanwhile get the last
-                # drawing (no stampede of identical drawings after each change).
-                drawing = "-".join(map(str, generations))
-                if fresh or not cache.add(f"{key}:drawing:{drawing}", 1, 30):
-                    return HttpResponse(body, content_type=content_type)
-            response = view(request, *args, **kwargs)
-            if _keepable(request, response):
-                drawing = (generations, time.time(), response["Content-Type"], response.content)
-                cache.set(key, drawing, 10 * seconds)
-            return response
+    def mark(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        view.page_scope = scope  # type: ignore[attr-defined]  (kept by functools.wraps)
+        return view
 
-        return wrapper
+    return mark
 
-    return decorate
+
+class PageCacheMiddleware:
+    """Near the top of MIDDLEWARE: a kept page is answered before the rest of the stack
+    (sessions, CSRF, authentication, security headers) runs, with the headers that stack
+    gave it when it was drawn. Only views marked `public_page`, only visitors not signed in.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        seconds = settings.ARENA_PAGE_CACHE
+        if not seconds or request.method not in ("GET", "HEAD") or not _anonymous(request):
+            return self.get_response(request)
+        try:
+            found = resolve(request.path_info)
+        except Resolver404:
+            return self.get_response(request)
+        scope = getattr(found.func, "page_scope", None)
+        if scope is None:
+            return self.get_response(request)
+        request.resolver_match = found  # as the handler sets it (the metrics label by it)
+        where = f"{request.get_host()}{request.get_full_path()}".encode()
+        key = f"arena:page:v3:{hashlib.sha256(where).hexdigest()}"
+        scopes = [_generation_key(EVERYTHING), _generation_key(scope.format(**found.kwargs))]
+        kept_and_scopes = cache.get_many([*scopes, key])  # one round trip for a kept page
+        generations = _generations(kept_and_scopes, scopes)
+        kept = kept_and_scopes.get(key)
+        if kept is not None:
+            drawn_in, drawn_at, headers, body = kept
+            fresh = drawn_in == generations and time.time() - drawn_at < seconds
+            # Stale: one request draws it again, the others meanwhile get the last drawing
+            # (no stampede of identical drawings after each change).
+            drawing = "-".join(map(str, generations))
+            if fresh or not cache.add(f"{key}:drawing:{drawing}", 1, 30):
+                return HttpResponse(body, headers=headers)
+        response = self.get_response(request)
+        if _keepable(request, response):
+            drawn = (generations, time.time(), dict(response.items()), response.content)
+            cache.set(key, drawn, 10 * seconds)
+        return response

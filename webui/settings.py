@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "webui.metrics.MetricsMiddleware",
     # Probes hit /healthz by pod IP, which ALLOWED_HOSTS rightly does not list.
     "webui.middleware.HealthzMiddleware",
+    # A kept public page is answered here, with the headers the stack below gave it.
+    "webui.pagecache.PageCacheMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # No inline script anywhere: a bot or user name can never run as code (docs/web.md).
     "webui.security.ContentSecurityPolicyMiddleware",

@@ -58,6 +58,7 @@ def own_multiprocess_dir(kind: str) -> Path | None:
     # Imported now that the folder is known, never first in `process_exited`: that runs in a
     # signal handler (a child's exit), where a second signal can cut an import in half.
     import prometheus_client.multiprocess  # noqa: F401
+
     return folder
 
 

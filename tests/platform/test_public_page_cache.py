@@ -43,6 +43,7 @@ def queue_match(*versions) -> int:
 
 
 def test_a_finish_draws_afresh_only_the_pages_it_changed(db, settings_override) -> None:
+    from django.core.cache import cache
     from django.test import Client
 
     from workers.tasks import play
@@ -79,6 +80,11 @@ def test_a_finish_draws_afresh_only_the_pages_it_changed(db, settings_override) 
     redrawn = {name for name, url in pages.items() if drawn(visitor, url)}
     assert redrawn == {"home", "ladder", "list"}, "a new bot changes the lists, not other bots"
     assert version_change.bot.name in queries(visitor, pages["ladder"])[1]
+
+    cache.clear()
+    drawn_headers, kept_headers = (dict(visitor.get("/").items()) for _ in range(2))
+    assert kept_headers == drawn_headers, "a kept page keeps the headers the site gave it"
+    assert {"Content-Security-Policy", "X-Frame-Options"} <= kept_headers.keys()
 
 
 def test_a_deleted_match_leaves_every_page_that_showed_it(db, settings_override) -> None:
