@@ -22,6 +22,7 @@ from arena.games.wiz_war.records import (
     die_roll,
     is_wizard,
     new_cast,
+    new_declaration,
 )
 from arena.games.wiz_war.resolution import log_event, push_choice, then
 from arena.games.wiz_war.spec import next_slot, resolve_cast, spec_for
@@ -51,19 +52,7 @@ def declare(
     """Start declaring a card, punch, item use or creature attack: its targets, mode and
     energy are then asked one slot at a time (effects/declaring.py), then it is paid
     and cast."""
-    frame: JSON = {
-        "kind": "declare",
-        "seat": seat,
-        "actor": actor,
-        "key": key,
-        "card": card_id,
-        "mode": mode,
-        "source": source,
-        "purpose": purpose,
-        "against": against,
-        "values": {},
-        "slot": 0,
-    }
+    frame = new_declaration(seat, actor, key, card_id, mode, source, purpose, against)
     state.frames.append(frame)
     advance_declaration(state, frame)
 

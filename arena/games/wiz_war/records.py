@@ -222,6 +222,38 @@ def new_cast(
     }
 
 
+def new_declaration(
+    seat: int,
+    actor: str,
+    key: str,
+    card: int,
+    mode: str,
+    source: str,
+    purpose: str = "cast",
+    against: int = -1,
+    *,
+    probe: bool = False,
+) -> dict[str, Any]:
+    """A declaration as it starts (§6.4 step 1), its slots still to fill: on the stack, or a
+    probe of whether one could be completed now, which never goes on it."""
+    frame: dict[str, Any] = {
+        "kind": "declare",
+        "seat": seat,
+        "actor": actor,
+        "key": key,
+        "card": card,
+        "mode": mode,
+        "source": source,
+        "purpose": purpose,
+        "against": against,
+        "values": {},
+        "slot": 0,
+    }
+    if probe:
+        frame["probe"] = True
+    return frame
+
+
 def card(card_id: int) -> Card:
     return CARDS[card_id]
 

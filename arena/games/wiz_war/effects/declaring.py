@@ -19,7 +19,7 @@ from arena.games.wiz_war.cards import (
 )
 from arena.games.wiz_war.effects.shared import PUNCHING_FORMS
 from arena.games.wiz_war.effects.targets import is_figure
-from arena.games.wiz_war.records import is_wizard
+from arena.games.wiz_war.records import is_wizard, new_declaration
 from arena.games.wiz_war.spec import Options, first_open_slot, next_slot, spec_for
 from arena.games.wiz_war.state import State
 
@@ -76,18 +76,7 @@ def _probe_now(
     spec = spec_for(key, mode)
     if spec.resolve is None:
         return False
-    frame = {
-        "seat": seat,
-        "actor": actor,
-        "key": key,
-        "card": card_id,
-        "mode": mode,
-        "source": source,
-        "values": {},
-        "purpose": "cast",
-        "against": -1,
-        "probe": True,
-    }
+    frame = new_declaration(seat, actor, key, card_id, mode, source, probe=True)
     s._probing = True
     try:
         if spec.probe is not None:

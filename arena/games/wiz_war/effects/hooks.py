@@ -13,7 +13,7 @@ from arena.games.wiz_war.cards import (
     COUNTER,
 )
 from arena.games.wiz_war.effects.shared import value
-from arena.games.wiz_war.records import MAG, Spell, is_wizard
+from arena.games.wiz_war.records import MAG, Spell, is_wizard, new_declaration
 from arena.games.wiz_war.resolution import log_event
 from arena.games.wiz_war.spec import SPECS, TIME_PASSES, next_slot, spec_for
 from arena.games.wiz_war.state import State
@@ -63,17 +63,7 @@ def counter_options(s: State, seat: int, frame: JSON, cast: JSON) -> list[tuple[
 
 
 def _probe_counter(s: State, seat: int, key: str, c: int, mode: str, against: int) -> bool:
-    frame = {
-        "seat": seat,
-        "actor": f"w{seat}",
-        "key": key,
-        "card": c,
-        "mode": mode,
-        "source": "hand",
-        "values": {},
-        "purpose": "counter",
-        "against": against,
-    }
+    frame = new_declaration(seat, f"w{seat}", key, c, mode, "hand", "counter", against)
     slot = next_slot(s, frame)
     return slot is None or bool(slot.options(s, frame))
 
