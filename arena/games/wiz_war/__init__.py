@@ -1,6 +1,7 @@
 """Wiz-War (8th edition, 2011) with the Bestial Forces expansion (2014).
 
-Rules as implemented: docs/games/wiz-war.md. Spec: §-numbers in rules.py, its parts and effects/.
+Rules as implemented: docs/games/wiz-war.md. Spec: §-numbers in rules.py, the rule modules
+and effects/.
 """
 
 from __future__ import annotations
