@@ -234,10 +234,10 @@ def new_declaration(
     *,
     probe: bool = False,
 ) -> dict[str, Any]:
-    """A declaration as it starts (§6.4 step 1), its slots still to fill: on the stack, or a
-    probe of whether one could be completed now, which never goes on it."""
+    """A declaration as it starts (§6.4 step 1), its slots still to fill: a frame for the
+    stack, or a probe of whether one could be completed now, which never goes on it. Probes
+    are built for every card in hand at every decision: the frame holds only what is read."""
     frame: dict[str, Any] = {
-        "kind": "declare",
         "seat": seat,
         "actor": actor,
         "key": key,
@@ -247,10 +247,11 @@ def new_declaration(
         "purpose": purpose,
         "against": against,
         "values": {},
-        "slot": 0,
     }
     if probe:
         frame["probe"] = True
+    else:
+        frame["kind"] = "declare"
     return frame
 
 
