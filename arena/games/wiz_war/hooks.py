@@ -33,11 +33,21 @@ class Effects:
     #: An enemy wizard took a treasure (§5.3): (seat, treasure, the square it lay on).
     treasure_taken: Callable[[State, int, int, int], None]
 
-    def __getattr__(self, name: str) -> Any:
-        raise AttributeError(
+    def __init__(self) -> None:
+        for name in self.__annotations__:
+            setattr(self, name, _not_loaded(name))
+
+
+def _not_loaded(name: str) -> Callable[..., Any]:
+    """A hook the effects package has not filled: calling it says so."""
+
+    def missing(*args: Any) -> Any:
+        raise RuntimeError(
             f"no card effect {name!r}: the effects package (arena.games.wiz_war.effects) fills "
             "these hooks when it is imported"
         )
+
+    return missing
 
 
 EFFECTS = Effects()

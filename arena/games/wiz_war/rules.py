@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from arena.games.base import JSON, LegalMap, LegalMapState
+from arena.games.base import JSON, LegalMapState
 from arena.games.codes import action_code
 from arena.games.wiz_war import (
     belongings,
@@ -300,8 +300,8 @@ class WizWarState(State, LegalMapState):
         self._run()
         self._memo = {}
 
-    def _compute_legal(self) -> LegalMap:
-        return legal.legal_map(self)
+    #: The legal map of the decision at hand (LegalMapState builds it once per decision).
+    _compute_legal = legal.legal_map
 
     def is_over(self) -> bool:
         return self.over
