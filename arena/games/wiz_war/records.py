@@ -231,7 +231,6 @@ def new_declaration(
     source: str,
     purpose: str = "cast",
     against: int = -1,
-    *,
     probe: bool = False,
 ) -> dict[str, Any]:
     """A declaration as it starts (§6.4 step 1), its slots still to fill: a frame for the

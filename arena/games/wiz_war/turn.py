@@ -130,7 +130,12 @@ def wizard_can_attack(state: State, seat: int) -> bool:
 
 
 def wizard_can_move(state: State, seat: int) -> bool:
-    return state.wizards[seat].mp >= 1 and may_move(state, seat)
+    """MP left and leave to move (asked of `may_move` only when stunned: this is asked at
+    every decision)."""
+    w = state.wizards[seat]
+    if w.mp < 1 or w.no_move:
+        return False
+    return not w.stunned or may_move(state, seat)
 
 
 def may_move(state: State, seat: int) -> bool:

@@ -76,7 +76,9 @@ def _probe_now(
     spec = spec_for(key, mode)
     if spec.resolve is None:
         return False
-    frame = new_declaration(seat, actor, key, card_id, mode, source, probe=True)
+    # a probe (the last argument), by position: a call with keywords costs more, and this
+    # one is made for every card in hand at every decision
+    frame = new_declaration(seat, actor, key, card_id, mode, source, "cast", -1, True)
     s._probing = True
     try:
         if spec.probe is not None:
