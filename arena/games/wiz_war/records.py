@@ -69,7 +69,10 @@ class Wizard:
 
     @property
     def token(self) -> str:
-        return _TOKENS[self.seat] if self.seat < len(_TOKENS) else f"w{self.seat}"
+        try:  # asked hundreds of times a decision: the table's seats are looked up
+            return _TOKENS[self.seat]
+        except IndexError:
+            return f"w{self.seat}"
 
 
 @dataclass(slots=True)
